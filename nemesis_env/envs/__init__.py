@@ -1,0 +1,1 @@
+"""Environment adapters: the generic PettingZoo AEC env, a single-agent Gymnasium env, registry."""

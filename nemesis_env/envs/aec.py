@@ -1,0 +1,144 @@
+"""One generic PettingZoo AECEnv for any registered game (shared/DESIGN.md §3).
+
+Chance nodes are resolved inside step() and reset() with the env's own generator, seeded by
+reset(seed=...) through np.random.SeedSequence; the global RNG is never used. Observations are
+{"observation": float32, "action_mask": int8}; the mask is mirrored in infos[agent]; idle agents
+get an all-zero mask. Terminal rewards go to every agent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from nemesis_env.core.chance import sample_outcome
+from nemesis_env.core.errors import ParamError
+from nemesis_env.core.game import CHANCE
+from nemesis_env.envs.registry import env_id, load_game
+
+RENDER_MODES = ["ansi"]
+
+
+class NemesisAECEnv(AECEnv):  # type: ignore[misc]
+    """The PettingZoo face of a kernel Game. Agents are the game's seat names."""
+
+    metadata = {"render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, name: str, render_mode: str | None = None, **params: Any) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ParamError(
+                f"render_mode must be None or one of {RENDER_MODES}, got {render_mode!r}"
+            )
+        self.game = load_game(name, **params)
+        self.game_name = name
+        self.params = dict(params)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": env_id(name)}
+        self.possible_agents: list[str] = self.game.seat_names()
+        self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        n_actions = self.game.info.num_actions
+        self._obs_size = self.game.observation_size()
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self._obs_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        self._zero_mask = np.zeros(n_actions, dtype=np.int8)
+        self._zero_mask.flags.writeable = False  # shared by every idle agent
+        self._obs_buffer = np.zeros(self._obs_size, dtype=np.float32)
+        self._rng: np.random.Generator | None = None
+        self.state_: Any = None
+
+    # -- spaces -------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- lifecycle ------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(np.random.SeedSequence(seed))
+        self.state_ = self.game.new_initial_state()
+        self._resolve_chance()
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {"action_mask": self._zero_mask} for a in self.agents}
+        self._select_current()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for terminated agents")
+        self._cumulative_rewards[agent] = 0.0
+        self.state_.apply_action(int(action))
+        self._resolve_chance()
+        self.infos[agent] = {"action_mask": self._zero_mask}
+        if self.state_.is_terminal():
+            returns = self.state_.returns()
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = returns[seat]
+                self.terminations[name] = True
+        else:
+            self._select_current()
+        self._accumulate_rewards()
+
+    def _resolve_chance(self) -> None:
+        state, rng = self.state_, self._rng
+        assert rng is not None
+        while state.current_player() == CHANCE:
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+
+    def _select_current(self) -> None:
+        agent = self.possible_agents[self.state_.current_player()]
+        self.agent_selection = agent
+        self.infos[agent] = {"action_mask": self._legal_mask()}
+
+    def _legal_mask(self) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.game.info.num_actions, dtype=np.int8)
+        mask[self.state_.cached_legal()] = 1
+        return mask
+
+    # -- observing --------------------------------------------------------------------------
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        view = self.game.view_for(self.state_, self.seat_of[agent])
+        self.game.encode(view, self._obs_buffer)
+        return {
+            "observation": self._obs_buffer.copy(),
+            "action_mask": self.infos[agent]["action_mask"],
+        }
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """Global tensor for centralised critics: every seat's observation, concatenated."""
+        out = np.zeros(self._obs_size * len(self.possible_agents), dtype=np.float32)
+        for seat in range(len(self.possible_agents)):
+            view = self.game.view_for(self.state_, seat)
+            self.game.encode(view, out[seat * self._obs_size : (seat + 1) * self._obs_size])
+        return out
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return str(self.game.render(self.state_, seat=None))
+
+    def render_view(self, agent: str) -> str:
+        """The game as `agent` sees it (its private cards included, nothing else hidden)."""
+        return str(self.game.render(self.state_, seat=self.seat_of[agent]))
+
+    def close(self) -> None:
+        pass

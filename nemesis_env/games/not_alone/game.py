@@ -1,0 +1,197 @@
+"""NotAloneGame: params, data and action table; a factory for states, views and tensors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from nemesis_env.core.game import CHANCE, TERMINAL, Game, GameInfo
+from nemesis_env.games.not_alone import rules
+from nemesis_env.games.not_alone.actions import (
+    NUM_ACTIONS,
+    NUM_CHANCE_OUTCOMES,
+    build_codec,
+    chance_outcome_name,
+)
+from nemesis_env.games.not_alone.defs import NotAloneData, load_data
+from nemesis_env.games.not_alone.params import NotAloneParams
+from nemesis_env.games.not_alone.rules import engine
+from nemesis_env.games.not_alone.rules.kinds import S_SETUP_DEAL
+from nemesis_env.games.not_alone.state import NO_EFFECT, State
+
+RULES_VERSION = "not_alone-1"
+_ = rules  # imported for its side effect: registering every rule handler
+
+
+class NotAloneState(State):
+    """A Not Alone state with the kernel's driving methods (shared/DESIGN.md §2)."""
+
+    __slots__ = ()
+
+    def current_player(self) -> int:
+        if self.terminal:
+            return TERMINAL
+        return self.stack[-1].chooser
+
+    def legal_actions(self) -> list[int]:
+        return self.cached_legal()[:]
+
+    def cached_legal(self) -> list[int]:
+        """The legal list itself, computed once per node; callers must not mutate it."""
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = engine.legal_actions(self)
+        return legal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return engine.chance_outcomes(self)
+
+    def apply_action(self, action_id: int) -> None:
+        legal = self.cached_legal()
+        self.legal_cache = None
+        engine.apply_action(self, action_id, legal)
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def returns(self) -> tuple[float, ...]:
+        """+1 to the winning side and -1 to the losing side, 0 before the end."""
+        if not self.terminal:
+            return (0.0,) * (self.num_hunted + 1)
+        creature = 1.0 if self.winner == 1 else -1.0
+        return (creature,) + (-creature,) * self.num_hunted
+
+    def clone(self) -> NotAloneState:
+        return State.clone(self)  # type: ignore[return-value]
+
+    def fingerprint(self) -> str:
+        return repr(self.fields_tuple())
+
+
+class NotAloneGame(Game[NotAloneState, Any]):
+    """One configuration of Not Alone. Build it with keyword params (see NotAloneParams)."""
+
+    def __init__(self, **params: Any) -> None:
+        self.params: NotAloneParams = NotAloneParams.from_kwargs(**params)
+        self.data: NotAloneData = load_data()
+        self.codec = build_codec(self.data)
+        _check_card_indices(self.data)
+        players = self.params.players
+        self.info = GameInfo(
+            name="not_alone",
+            num_players=players,
+            num_actions=NUM_ACTIONS,
+            max_chance_outcomes=NUM_CHANCE_OUTCOMES,
+            max_game_length=4000,
+            min_utility=-1.0,
+            max_utility=1.0,
+            rules_version=RULES_VERSION,
+        )
+        from nemesis_env.games.not_alone import encoder, view
+
+        self._view_module = view
+        self._encoder = encoder.NotAloneEncoder(self.params.num_hunted)
+
+    def params_dict(self) -> dict[str, Any]:
+        return self.params.to_dict()
+
+    def seat_names(self) -> list[str]:
+        return ["creature"] + [f"hunted_{i}" for i in range(self.params.num_hunted)]
+
+    def new_initial_state(self, log_events: bool = True) -> NotAloneState:
+        s = NotAloneState.__new__(NotAloneState)
+        fill_initial_state(s, self, log_events)
+        engine.settle(s)
+        return s
+
+    def view_for(self, state: NotAloneState, seat: int) -> Any:
+        return self._view_module.view_for(state, seat)
+
+    def sample_world(self, view: Any, rng: np.random.Generator) -> NotAloneState:
+        return self._view_module.sample_world(self, view, rng)
+
+    def encode(self, view: Any, out: npt.NDArray[np.float32]) -> None:
+        self._encoder.encode(view, out)
+
+    def observation_size(self) -> int:
+        return self._encoder.layout.size
+
+    @property
+    def encoder(self) -> Any:
+        return self._encoder
+
+    def render(self, state: NotAloneState, seat: int | None = None) -> str:
+        """Text drawing of what `seat` sees; seat None is the spectator (no hidden cards)."""
+        from nemesis_env.games.not_alone.render import render_view
+
+        return render_view(self, self._view_module.view_for(state, -1 if seat is None else seat))
+
+    def chance_outcome_name(self, outcome_id: int) -> str:
+        return chance_outcome_name(self.data, outcome_id)
+
+
+def fill_initial_state(s: State, game: NotAloneGame, log_events: bool) -> None:
+    """Setup (seed 003; reference A.2) before any card is dealt."""
+    params, board = game.params, game.data.board
+    n = params.num_hunted
+    start_hand = 0
+    for place in board.starting_places:
+        start_hand |= 1 << (place - 1)
+    s.game = game
+    s.num_hunted = n
+    s.history = []
+    s.events = [] if log_events else None
+    s.stage, s.cursor, s.turn = S_SETUP_DEAL, 0, 0
+    s.terminal, s.winner = False, 0
+    s.stack = []
+    s.side = 0
+    s.rescue = board.rescue_start_base + params.players
+    s.assimilation = board.assimilation_start_base + params.players
+    s.beacon = False
+    s.reserve = [board.reserve_copies[params.players]] * 5
+    s.will = [board.starting_will] * n
+    s.hand = [start_hand] * n
+    s.discard = [[] for _ in range(n)]
+    s.owned = [start_hand] * n
+    s.played = [[] for _ in range(n)]
+    s.location = [[] for _ in range(n)]
+    s.survival = [0] * n
+    s.next_effect = [NO_EFFECT] * n
+    s.this_effect = [NO_EFFECT] * n
+    s.survival_used = [False] * n
+    s.resists = [0] * n
+    s.gave_up = [False] * n
+    s.pending_discard = [0] * n
+    s.phobia_shown = [0] * n
+    s.smoke_snapshot = ()
+    s.shelter_drawn = [0] * n
+    s.hunt_hand, s.hunt_unseen, s.hunt_bottom = 0, (1 << 20) - 1, []
+    s.hunt_discard, s.hunt_played, s.hunt_limit = [], [], 1
+    s.surv_unseen, s.surv_discard = (1 << 15) - 1, []
+    s.creature_token, s.target, s.artemia = 0, 0, 0
+    s.flags, s.ineffective, s.forbidden, s.anticipation, s.keep = 0, 0, 0, -1, 0
+    s.legal_cache = None
+
+
+def _check_card_indices(data: NotAloneData) -> None:
+    """Rules refer to a few cards by index; fail loudly if the data order ever changes."""
+    from nemesis_env.games.not_alone.rules import hunt_cards, places, reckoning
+
+    expected = {
+        ("hunt", hunt_cards.FLASHBACK): "flashback",
+        ("survival", places.DRONE): "drone",
+        ("survival", places.GATE): "gate",
+        ("survival", reckoning.DETECTOR): "detector",
+        ("survival", reckoning.DODGE): "dodge",
+    }
+    for (deck, index), card_id in expected.items():
+        cards = data.hunt if deck == "hunt" else data.survival
+        if cards[index].id != card_id:
+            raise AssertionError(
+                f"{deck} card {index} is {cards[index].id}, rules expect {card_id}"
+            )
+
+
+__all__ = ["CHANCE", "NotAloneGame", "NotAloneState"]

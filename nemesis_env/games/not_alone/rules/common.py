@@ -1,0 +1,163 @@
+"""Shared small mechanics: counters and the victory check, Will, hands, draws, token masks.
+
+Counter moves check victory at once (not-alone-reference.md A.5: the first counter to reach
+the star ends the game immediately).
+"""
+
+from __future__ import annotations
+
+from nemesis_env.core.game import CHANCE
+from nemesis_env.games.not_alone.rules.engine import push
+from nemesis_env.games.not_alone.rules.kinds import D_DRAW_HUNT, D_DRAW_SURVIVAL, D_TAKE_BACK
+from nemesis_env.games.not_alone.state import (
+    CREATURE,
+    F_DESPAIR,
+    F_INTERFERENCE,
+    F_MIRAGE,
+    F_SACRIFICE,
+    F_TOXIN,
+    Decision,
+    State,
+)
+
+CREATURE_WINS, HUNTED_WIN = 1, 2
+BEACH, WRECK, LAIR, ROVER = 4, 8, 1, 5
+BEACH_WRECK = (1 << (BEACH - 1)) | (1 << (WRECK - 1))
+
+
+def bit(place: int) -> int:
+    return 1 << (place - 1)
+
+
+def places_of(mask: int) -> list[int]:
+    """Place numbers in a bitmask, ascending."""
+    return [p + 1 for p in range(10) if mask >> p & 1]
+
+
+def indices_of(mask: int, size: int) -> list[int]:
+    return [i for i in range(size) if mask >> i & 1]
+
+
+def end_game(s: State, winner: int) -> None:
+    s.terminal = True
+    s.winner = winner
+    s.stack.clear()
+    s.log("game_over", CREATURE, "creature wins" if winner == CREATURE_WINS else "hunted win")
+
+
+def advance_rescue(s: State, spaces: int = 1) -> None:
+    s.rescue = max(0, s.rescue - spaces)
+    s.log("rescue", CREATURE, f"rescue counter {s.rescue} from the star")
+    if s.rescue == 0:
+        end_game(s, HUNTED_WIN)
+
+
+def advance_assimilation(s: State, spaces: int = 1) -> None:
+    s.assimilation = max(0, s.assimilation - spaces)
+    s.log("assimilation", CREATURE, f"assimilation counter {s.assimilation} from the star")
+    if s.assimilation == 0:
+        end_game(s, CREATURE_WINS)
+
+
+def lose_will(s: State, h: int, amount: int) -> None:
+    s.will[h] = max(0, s.will[h] - amount)
+    s.log("will", h + 1, f"hunted {h} loses {amount} will, now {s.will[h]}")
+
+
+def gain_will(s: State, h: int, amount: int) -> None:
+    s.will[h] = min(s.game.data.board.starting_will, s.will[h] + amount)
+    s.log("will", h + 1, f"hunted {h} regains will, now {s.will[h]}")
+
+
+def take_back(s: State, h: int, place: int) -> None:
+    """Moves one place card from the discard pile to the hand (seen by all but a smoked Creature)."""
+    s.discard[h].remove(place)
+    s.hand[h] |= bit(place)
+    s.log("take_back", h + 1, f"hunted {h} takes back {place}")
+
+
+def take_back_all(s: State, h: int) -> None:
+    for place in s.discard[h]:
+        s.hand[h] |= bit(place)
+    s.discard[h].clear()
+    s.log("take_back_all", h + 1, f"hunted {h} takes back every discarded place card")
+
+
+def discard_from_hand(s: State, h: int, place: int) -> None:
+    s.hand[h] &= ~bit(place)
+    s.discard[h].append(place)
+    s.log("discard", h + 1, f"hunted {h} discards {place}")
+
+
+def survival_playable(s: State, h: int) -> bool:
+    """A Hunted may still play a survival card this turn (one per turn; none under Despair)."""
+    return bool(s.survival[h]) and not s.survival_used[h] and not s.flags & F_DESPAIR
+
+
+def creature_may_play(s: State) -> bool:
+    """Public test for opening a hunt-card window (it never depends on which cards are held)."""
+    return s.hunt_limit > 0 and s.hunt_hand != 0 and not s.flags & F_SACRIFICE
+
+
+def ineffective_mask(s: State) -> int:
+    """Places whose power is cancelled this turn (Mirage, Toxin, Cataclysm, Interference)."""
+    mask = s.ineffective
+    if s.flags & (F_MIRAGE | F_TOXIN):
+        mask |= s.target
+    if s.flags & F_INTERFERENCE:
+        mask |= BEACH_WRECK
+    return mask
+
+
+def token_mask(s: State) -> int:
+    mask = s.target | s.artemia
+    if s.creature_token:
+        mask |= bit(s.creature_token)
+    return mask
+
+
+def draw_hunt_cards(s: State, count: int) -> None:
+    if count > 0:
+        push(s, *[Decision(D_DRAW_HUNT, CHANCE)] * count)
+
+
+def draw_survival_card(s: State, h: int, purpose: int = 0) -> None:
+    push(s, Decision(D_DRAW_SURVIVAL, CHANCE, h, purpose))
+
+
+def refill_hunt_deck(s: State) -> None:
+    """An empty hunt deck is rebuilt from the discard pile (reference A.2 step 7)."""
+    if not s.hunt_unseen and not s.hunt_bottom and s.hunt_discard:
+        for card in s.hunt_discard:
+            s.hunt_unseen |= 1 << card
+        s.hunt_discard.clear()
+        s.log("reshuffle", CREATURE, "hunt discard pile shuffled into a new deck")
+
+
+def refill_survival_deck(s: State) -> None:
+    """An empty survival deck is rebuilt from its discard pile (seed 003, Shelter and Source)."""
+    if not s.surv_unseen and s.surv_discard:
+        for card in s.surv_discard:
+            s.surv_unseen |= 1 << card
+        s.surv_discard.clear()
+        s.log("reshuffle", CREATURE, "survival discard pile shuffled into a new deck")
+
+
+def survival_available(s: State) -> bool:
+    return bool(s.surv_unseen or s.surv_discard)
+
+
+def return_played_card(s: State, h: int, slot: int) -> None:
+    """ "Take back this card": the played card goes to hand instead of the discard pile."""
+    place = s.played[h][slot]
+    s.played[h][slot] = 0
+    s.hand[h] |= bit(place)
+    s.log("take_back", h + 1, f"hunted {h} takes back played {place}")
+
+
+def push_take_back(s: State, h: int, count: int, self_slot: int = -1) -> None:
+    """Asks Hunted h to take back up to `count` cards (the played card in self_slot allowed)."""
+    available = len(s.discard[h]) + (1 if self_slot >= 0 and s.played[h][self_slot] else 0)
+    count = min(count, available)
+    if count > 0:
+        push(s, Decision(D_TAKE_BACK, h + 1, h, count, self_slot + 1))

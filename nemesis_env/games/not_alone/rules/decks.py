@@ -1,0 +1,82 @@
+"""Drawing from the hunt and survival decks, and Strike Back's random pick: the chance nodes.
+
+Face-down piles nobody has seen are sets until drawn, so a draw is uniform over the cards
+left (shared/DESIGN.md §2). Cards put under the hunt deck by Strike Back are known to the
+Creature and come out in order once the unseen part is used up.
+"""
+
+from __future__ import annotations
+
+from nemesis_env.games.not_alone.actions import SURVIVAL_OUTCOME0
+from nemesis_env.games.not_alone.rules.common import (
+    indices_of,
+    refill_hunt_deck,
+    refill_survival_deck,
+)
+from nemesis_env.games.not_alone.rules.engine import chance, resolver
+from nemesis_env.games.not_alone.rules.kinds import (
+    D_DRAW_HUNT,
+    D_DRAW_SURVIVAL,
+    D_STRIKE_BACK,
+)
+from nemesis_env.games.not_alone.state import CREATURE, Decision, State
+
+SHELTER_DRAW = 1  # purpose of a survival draw that lands in the Shelter's pick
+
+
+def _uniform(ids: list[int]) -> list[tuple[int, float]]:
+    p = 1.0 / len(ids)
+    return [(i, p) for i in ids]
+
+
+@chance(D_DRAW_HUNT)
+def hunt_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
+    refill_hunt_deck(s)
+    if s.hunt_unseen:
+        return _uniform(indices_of(s.hunt_unseen, 20))
+    if s.hunt_bottom:
+        return [(s.hunt_bottom[0], 1.0)]
+    return []  # nothing left anywhere to draw: settle() skips the draw
+
+
+@resolver(D_DRAW_HUNT)
+def resolve_hunt_draw(s: State, d: Decision, card: int) -> None:
+    if s.hunt_unseen >> card & 1:
+        s.hunt_unseen &= ~(1 << card)
+    else:
+        s.hunt_bottom.remove(card)
+    s.hunt_hand |= 1 << card
+    s.log("draw_hunt", CREATURE, s.game.data.hunt[card].id, frozenset({CREATURE}))
+
+
+@chance(D_DRAW_SURVIVAL)
+def survival_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
+    refill_survival_deck(s)
+    if not s.surv_unseen:
+        return []
+    return _uniform([SURVIVAL_OUTCOME0 + i for i in indices_of(s.surv_unseen, 15)])
+
+
+@resolver(D_DRAW_SURVIVAL)
+def resolve_survival_draw(s: State, d: Decision, outcome: int) -> None:
+    h, purpose = d.a, d.b
+    card = outcome - SURVIVAL_OUTCOME0
+    s.surv_unseen &= ~(1 << card)
+    s.survival[h] |= 1 << card
+    if purpose == SHELTER_DRAW:
+        s.shelter_drawn[h] |= 1 << card
+    s.log("draw_survival", h + 1, s.game.data.survival[card].id, frozenset({h + 1}))
+
+
+@chance(D_STRIKE_BACK)
+def strike_back_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
+    if not s.hunt_hand:
+        return []
+    return _uniform(indices_of(s.hunt_hand, 20))
+
+
+@resolver(D_STRIKE_BACK)
+def resolve_strike_back(s: State, d: Decision, card: int) -> None:
+    s.hunt_hand &= ~(1 << card)
+    s.hunt_bottom.append(card)
+    s.log("strike_back", CREATURE, s.game.data.hunt[card].id, frozenset({CREATURE}))

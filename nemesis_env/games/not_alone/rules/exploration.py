@@ -1,0 +1,150 @@
+"""Phase 1, Exploration: Resist, Give Up, and playing Place cards face down.
+
+Sources: seed 003 "A turn has 4 phases" (1. Exploration) and the Barbora example;
+not-alone-reference.md A.4 Phase 1. Exploration is simultaneous in the rules; here each
+Hunted chooses in seat order, and the chosen cards stay private until the Reckoning's reveal,
+so a later Hunted learns nothing about earlier choices (docs/rules-decisions.md).
+"""
+
+from __future__ import annotations
+
+from nemesis_env.games.not_alone.actions import OPT_GIVE_UP, OPT_RESIST, PLACE0, SURVIVAL0
+from nemesis_env.games.not_alone.rules.common import (
+    advance_assimilation,
+    bit,
+    discard_from_hand,
+    return_played_card,
+    survival_playable,
+    take_back,
+    take_back_all,
+)
+from nemesis_env.games.not_alone.rules.engine import decision, push, resolver, stage
+from nemesis_env.games.not_alone.rules.hunt_cards import open_creature_window
+from nemesis_env.games.not_alone.rules.kinds import (
+    D_EXPLORE,
+    D_SACRIFICE,
+    D_TAKE_BACK,
+    S_P1_CREATURE,
+    S_P1_HUNTED,
+    S_P2_CREATURE,
+)
+from nemesis_env.games.not_alone.rules.survival_cards import play_survival, playable_survival
+from nemesis_env.games.not_alone.state import NO_EFFECT, Decision, State
+
+
+@stage(S_P1_CREATURE)
+def creature_phase_one(s: State) -> None:
+    s.stage = S_P1_HUNTED
+    s.cursor = 0
+    open_creature_window(s, 1)
+
+
+@stage(S_P1_HUNTED)
+def next_explorer(s: State) -> None:
+    h = s.cursor
+    if h == s.num_hunted:
+        s.cursor = 0
+        s.stage = S_P2_CREATURE
+        return
+    s.cursor += 1
+    push(s, Decision(D_EXPLORE, h + 1, h))
+
+
+def cards_to_play(s: State, h: int) -> int:
+    """One place card, or two with a River or Artefact effect pending (reference A.6)."""
+    return (1 if s.this_effect[h] == NO_EFFECT else 2) - len(s.played[h])
+
+
+def can_give_up(s: State, h: int) -> bool:
+    """Give Up is pointless, and refused, with full Will and an empty discard (reference A.4)."""
+    return s.will[h] < s.game.data.board.starting_will or bool(s.discard[h])
+
+
+@decision(D_EXPLORE)
+def explore_options(s: State, d: Decision) -> list[int]:
+    h = d.a
+    legal: list[int] = []
+    playable = s.hand[h] & ~s.forbidden
+    if playable.bit_count() >= cards_to_play(s, h):
+        legal += [PLACE0 + p for p in range(10) if playable >> p & 1]
+    if not s.played[h]:
+        if survival_playable(s, h):
+            legal += [SURVIVAL0 + c for c in playable_survival(s, h, 1)]
+        if s.resists[h] < 2 and s.will[h] >= 1 and s.discard[h]:
+            legal.append(OPT_RESIST)
+        if can_give_up(s, h):
+            legal.append(OPT_GIVE_UP)
+    return legal
+
+
+@resolver(D_EXPLORE)
+def resolve_explore(s: State, d: Decision, action: int) -> None:
+    h = d.a
+    if action < SURVIVAL0:
+        place = action - PLACE0 + 1
+        s.hand[h] &= ~bit(place)
+        s.played[h].append(place)
+        s.log("play_place", h + 1, f"hunted {h} plays {place}", frozenset({h + 1}))
+        if cards_to_play(s, h) > 0:
+            push(s, d)
+        return
+    push(s, d)  # the Hunted still has to play a place card afterwards
+    if action == OPT_RESIST:
+        resist(s, h)
+    elif action == OPT_GIVE_UP:
+        give_up(s, h)
+    else:
+        play_survival(s, h, action - SURVIVAL0)
+
+
+def resist(s: State, h: int) -> None:
+    """Lose 1 Will, take back 2 place cards; losing the last Will forces a Give Up (seed 003)."""
+    s.resists[h] += 1
+    s.will[h] -= 1
+    s.log("resist", h + 1, f"hunted {h} resists, will {s.will[h]}")
+    if s.will[h] == 0:
+        give_up(s, h)
+    else:
+        push(s, Decision(D_TAKE_BACK, h + 1, h, min(2, len(s.discard[h]))))
+
+
+def give_up(s: State, h: int) -> None:
+    """Regain all Will and every discarded place card; Assimilation +1 (seed 003)."""
+    s.gave_up[h] = True
+    s.will[h] = s.game.data.board.starting_will
+    take_back_all(s, h)
+    s.log("give_up", h + 1, f"hunted {h} gives up")
+    advance_assimilation(s, 1)
+
+
+@decision(D_TAKE_BACK)
+def take_back_options(s: State, d: Decision) -> list[int]:
+    """d.a: the Hunted; d.b: cards still to take; d.c: slot+1 of a played card allowed too."""
+    h = d.a
+    mask = 0
+    for place in s.discard[h]:
+        mask |= bit(place)
+    if d.c:
+        mask |= bit(s.played[h][d.c - 1])
+    return [PLACE0 + p for p in range(10) if mask >> p & 1]
+
+
+@resolver(D_TAKE_BACK)
+def resolve_take_back(s: State, d: Decision, action: int) -> None:
+    h, place = d.a, action - PLACE0 + 1
+    if d.c and s.played[h][d.c - 1] == place:
+        return_played_card(s, h, d.c - 1)
+    else:
+        take_back(s, h, place)
+    if d.b > 1 and s.discard[h]:
+        push(s, d._replace(b=d.b - 1, c=0))
+
+
+@decision(D_SACRIFICE)
+def sacrifice_options(s: State, d: Decision) -> list[int]:
+    return [PLACE0 + p for p in range(10) if s.hand[d.a] >> p & 1]
+
+
+@resolver(D_SACRIFICE)
+def resolve_sacrifice(s: State, d: Decision, action: int) -> None:
+    discard_from_hand(s, d.a, action - PLACE0 + 1)

@@ -1,0 +1,338 @@
+"""The 20 Hunt cards: the Creature's card window in each phase and every card's effect.
+
+Sources: seed 003 "Hunt cards" (one per turn unless stated, Target and Artemia symbols,
+Clone and Mirage examples) and not-alone-reference.md A.7 (every card) and A.4 (timing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nemesis_env.games.not_alone.actions import HUNT0, HUNTED0, PAIR0, PASS, PLACE0
+from nemesis_env.games.not_alone.effects import HUNT_CAN, HUNT_EFFECTS, always
+from nemesis_env.games.not_alone.rules.common import (
+    bit,
+    creature_may_play,
+    discard_from_hand,
+    places_of,
+)
+from nemesis_env.games.not_alone.rules.engine import auto, decision, push, resolver
+from nemesis_env.games.not_alone.rules.kinds import (
+    A_FORBIDDEN_APPLY,
+    D_CATACLYSM,
+    D_CREATURE_WINDOW,
+    D_DETOUR_CARD,
+    D_DETOUR_DEST,
+    D_FORBIDDEN,
+    D_KEEP,
+    D_NAME_HUNTED,
+    D_TARGET_PAIR,
+    D_TARGET_PLACE,
+    P_ANTICIPATION,
+    P_ASCENDANCY,
+    P_DETOUR,
+    P_PHOBIA,
+)
+from nemesis_env.games.not_alone.state import (
+    AUTO,
+    CREATURE,
+    F_ARTEMIA_CARD,
+    F_CLONE,
+    F_DESPAIR,
+    F_FIERCENESS,
+    F_FIERCENESS2,
+    F_FORCE_FIELD,
+    F_INTERFERENCE,
+    F_MIRAGE,
+    F_MUTATION,
+    F_PERSECUTION,
+    F_SCREAM,
+    F_STASIS,
+    F_TOXIN,
+    F_TRACKING,
+    F_VIRUS,
+    Decision,
+    State,
+)
+
+FLAGS = {
+    "despair": F_DESPAIR,
+    "fierceness": F_FIERCENESS,
+    "interference": F_INTERFERENCE,
+    "persecution": F_PERSECUTION,
+    "mutation": F_MUTATION,
+    "virus": F_VIRUS,
+    "stasis": F_STASIS,
+    "tracking": F_TRACKING,
+    "clone": F_CLONE,
+    "scream": F_SCREAM,
+    "toxin": F_TOXIN,
+    "mirage": F_MIRAGE,
+    "force_field": F_FORCE_FIELD,
+}
+FLASHBACK = 19  # index of Flashback in hunt_cards.yaml (checked in game.py)
+
+
+# -- the Creature's window --------------------------------------------------------------
+def open_creature_window(s: State, phase: int) -> None:
+    """Offers the Creature its hunt cards of `phase`; opened on public facts only."""
+    if creature_may_play(s):
+        push(s, Decision(D_CREATURE_WINDOW, CREATURE, phase))
+
+
+def copied_card(s: State, card: int) -> int:
+    """The card whose effect `card` has: itself, or for Flashback the top of the discard."""
+    if card != FLASHBACK:
+        return card
+    return s.hunt_discard[-1] if s.hunt_discard else -1
+
+
+def hunt_card_playable(s: State, card: int, phase: int) -> bool:
+    effective = copied_card(s, card)
+    if effective < 0 or effective == FLASHBACK:
+        return False
+    definition = s.game.data.hunt[effective]
+    if definition.phase != phase:
+        return False
+    return all(HUNT_CAN.get(e.op)(s, **e.params) for e in definition.effects)
+
+
+@decision(D_CREATURE_WINDOW)
+def creature_window_options(s: State, d: Decision) -> list[int]:
+    hand = s.hunt_hand
+    cards = [c for c in range(20) if hand >> c & 1 and hunt_card_playable(s, c, d.a)]
+    return [PASS] + [HUNT0 + c for c in cards]
+
+
+@resolver(D_CREATURE_WINDOW)
+def resolve_creature_window(s: State, d: Decision, action: int) -> None:
+    if action == PASS:
+        return
+    card = action - HUNT0
+    effective = copied_card(s, card)
+    s.hunt_hand &= ~(1 << card)
+    s.hunt_played.append(card)
+    s.hunt_limit -= 1
+    s.log("play_hunt", CREATURE, s.game.data.hunt[card].id)
+    if creature_may_play(s):
+        push(s, d)  # Tracking: the window stays open for a second card after this one
+    definition = s.game.data.hunt[effective]
+    if definition.symbol == "artemia":
+        s.flags |= F_ARTEMIA_CARD
+    for spec in reversed(definition.effects):
+        HUNT_EFFECTS.get(spec.op)(s, effective, **spec.params)
+
+
+# -- effects ------------------------------------------------------------------------------
+@HUNT_EFFECTS.register("flag")
+def set_flag(s: State, card: int, *, flag: str) -> None:
+    if flag == "fierceness" and s.flags & F_FIERCENESS:
+        s.flags |= F_FIERCENESS2  # Fierceness copied by Flashback: its effects stack
+    s.flags |= FLAGS[flag]
+
+
+@HUNT_EFFECTS.register("target_place")
+def target_place(s: State, card: int, *, flag: str) -> None:
+    """Target cards on one place; a second Target card applies where the token already is."""
+    s.flags |= FLAGS[flag]
+    if not s.target:
+        push(s, Decision(D_TARGET_PLACE, CREATURE))
+
+
+@HUNT_EFFECTS.register("target_pair")
+def target_pair(s: State, card: int, *, flag: str) -> None:
+    """Mirage and Force Field: the Target token lies between two adjacent places."""
+    s.flags |= FLAGS[flag]
+    if s.target.bit_count() == 2:
+        apply_pair_target(s)
+    else:
+        push(s, Decision(D_TARGET_PAIR, CREATURE))
+
+
+def apply_pair_target(s: State) -> None:
+    if s.flags & F_FORCE_FIELD:
+        s.forbidden = s.target
+
+
+@HUNT_EFFECTS.register("name_hunted")
+def name_hunted(s: State, card: int, *, purpose: str) -> None:
+    push(s, Decision(D_NAME_HUNTED, CREATURE, PURPOSES[purpose]))
+
+
+PURPOSES = {
+    "anticipation": P_ANTICIPATION,
+    "ascendancy": P_ASCENDANCY,
+    "phobia": P_PHOBIA,
+    "detour": P_DETOUR,
+}
+
+
+@HUNT_EFFECTS.register("forbidden_zone")
+def forbidden_zone(s: State, card: int) -> None:
+    """Every Hunted discards 1 place card at once: choices stay hidden until all have chosen."""
+    choosers = [h for h in range(s.num_hunted) if s.hand[h]]
+    push(
+        s,
+        *[Decision(D_FORBIDDEN, h + 1, h) for h in choosers],
+        Decision(A_FORBIDDEN_APPLY, AUTO),
+    )
+
+
+@HUNT_EFFECTS.register("cataclysm")
+def cataclysm(s: State, card: int) -> None:
+    push(s, Decision(D_CATACLYSM, CREATURE))
+
+
+@HUNT_EFFECTS.register("detour")
+def detour(s: State, card: int) -> None:
+    push(s, Decision(D_NAME_HUNTED, CREATURE, P_DETOUR))
+
+
+@HUNT_EFFECTS.register("flashback")
+def flashback(s: State, card: int) -> None:  # pragma: no cover - resolved through copied_card
+    raise AssertionError("Flashback's effect is the copied card's; see copied_card()")
+
+
+def hunted_with_more_than_two(s: State, **_: Any) -> bool:
+    return any(hand.bit_count() > 2 for hand in s.hand)
+
+
+for _op in ("flag", "target_place", "target_pair", "forbidden_zone", "cataclysm", "detour"):
+    HUNT_CAN.register(_op)(always)
+HUNT_CAN.register("flashback")(always)
+
+
+@HUNT_CAN.register("name_hunted")
+def can_name_hunted(s: State, *, purpose: str) -> bool:
+    """Ascendancy and Phobia need a Hunted holding more than 2 place cards (BGA, A.7)."""
+    if purpose in ("ascendancy", "phobia"):
+        return hunted_with_more_than_two(s)
+    return True
+
+
+# -- the decisions these cards open ----------------------------------------------------------
+@decision(D_TARGET_PLACE)
+def target_place_options(s: State, d: Decision) -> list[int]:
+    return [PLACE0 + p for p in range(10)]
+
+
+@resolver(D_TARGET_PLACE)
+def resolve_target_place(s: State, d: Decision, action: int) -> None:
+    s.target = bit(action - PLACE0 + 1)
+    s.log("target_token", CREATURE, f"target token on {action - PLACE0 + 1}")
+
+
+@decision(D_TARGET_PAIR)
+def target_pair_options(s: State, d: Decision) -> list[int]:
+    pairs = s.game.data.pairs
+    return [
+        PAIR0 + k for k, (a, b) in enumerate(pairs) if not s.target or s.target & (bit(a) | bit(b))
+    ]
+
+
+@resolver(D_TARGET_PAIR)
+def resolve_target_pair(s: State, d: Decision, action: int) -> None:
+    a, b = s.game.data.pairs[action - PAIR0]
+    s.target = bit(a) | bit(b)
+    s.log("target_token", CREATURE, f"target token between {a} and {b}")
+    apply_pair_target(s)
+
+
+@decision(D_NAME_HUNTED)
+def name_hunted_options(s: State, d: Decision) -> list[int]:
+    if d.a in (P_ASCENDANCY, P_PHOBIA):
+        return [HUNTED0 + h for h in range(s.num_hunted) if s.hand[h].bit_count() > 2]
+    return [HUNTED0 + h for h in range(s.num_hunted)]
+
+
+@resolver(D_NAME_HUNTED)
+def resolve_name_hunted(s: State, d: Decision, action: int) -> None:
+    h = action - HUNTED0
+    s.log("name_hunted", CREATURE, f"hunted {h} named")
+    if d.a == P_ANTICIPATION:
+        s.anticipation = h
+    elif d.a in (P_ASCENDANCY, P_PHOBIA):
+        s.keep = 0
+        push(s, Decision(D_KEEP, h + 1, h, d.a, 2))
+    elif len(s.location[h]) > 1:
+        push(s, Decision(D_DETOUR_CARD, CREATURE, h))
+    else:
+        push(s, Decision(D_DETOUR_DEST, CREATURE, h, 0))
+
+
+@decision(D_KEEP)
+def keep_options(s: State, d: Decision) -> list[int]:
+    """Ascendancy: keep 2, discard the rest. Phobia: hide 2, show the rest (reference A.7)."""
+    choices = s.hand[d.a] & ~s.keep
+    return [PLACE0 + p for p in range(10) if choices >> p & 1]
+
+
+@resolver(D_KEEP)
+def resolve_keep(s: State, d: Decision, action: int) -> None:
+    h = d.a
+    s.keep |= bit(action - PLACE0 + 1)
+    if d.c > 1:
+        push(s, d._replace(c=d.c - 1))
+        return
+    rest = s.hand[h] & ~s.keep
+    s.keep = 0
+    if d.b == P_ASCENDANCY:
+        for place in places_of(rest):
+            discard_from_hand(s, h, place)
+    else:
+        s.phobia_shown[h] = rest
+        s.log("phobia", h + 1, f"hunted {h} shows {places_of(rest)}", frozenset({CREATURE, h + 1}))
+
+
+@decision(D_FORBIDDEN)
+def forbidden_options(s: State, d: Decision) -> list[int]:
+    return [PLACE0 + p for p in range(10) if s.hand[d.a] >> p & 1]
+
+
+@resolver(D_FORBIDDEN)
+def resolve_forbidden(s: State, d: Decision, action: int) -> None:
+    s.pending_discard[d.a] = action - PLACE0 + 1
+    s.log("forbidden_choice", d.a + 1, f"{action - PLACE0 + 1}", frozenset({d.a + 1}))
+
+
+@auto(A_FORBIDDEN_APPLY)
+def apply_forbidden_zone(s: State, d: Decision) -> None:
+    for h in range(s.num_hunted):
+        if s.pending_discard[h]:
+            discard_from_hand(s, h, s.pending_discard[h])
+            s.pending_discard[h] = 0
+
+
+@decision(D_CATACLYSM)
+def cataclysm_options(s: State, d: Decision) -> list[int]:
+    return [PLACE0 + p for p in range(10)]
+
+
+@resolver(D_CATACLYSM)
+def resolve_cataclysm(s: State, d: Decision, action: int) -> None:
+    s.ineffective |= bit(action - PLACE0 + 1)
+    s.log("cataclysm", CREATURE, f"place {action - PLACE0 + 1} is ineffective")
+
+
+@decision(D_DETOUR_CARD)
+def detour_card_options(s: State, d: Decision) -> list[int]:
+    return sorted({PLACE0 + p - 1 for p in s.location[d.a]})
+
+
+@resolver(D_DETOUR_CARD)
+def resolve_detour_card(s: State, d: Decision, action: int) -> None:
+    slot = s.location[d.a].index(action - PLACE0 + 1)
+    push(s, Decision(D_DETOUR_DEST, CREATURE, d.a, slot))
+
+
+@decision(D_DETOUR_DEST)
+def detour_dest_options(s: State, d: Decision) -> list[int]:
+    here = s.location[d.a][d.b]
+    near = s.game.data.adjacent[here - 1]
+    return [PLACE0 + p for p in range(10) if near >> p & 1]
+
+
+@resolver(D_DETOUR_DEST)
+def resolve_detour_dest(s: State, d: Decision, action: int) -> None:
+    s.location[d.a][d.b] = action - PLACE0 + 1
+    s.log("detour", CREATURE, f"hunted {d.a} moved to {action - PLACE0 + 1}")

@@ -1,0 +1,94 @@
+"""Phase 2, Hunting: hunt cards, then the Creature, Target and Artemia tokens, then Vortex.
+
+Sources: seed 003 phase 2 and the Hynek example; not-alone-reference.md A.3 (Artemia token
+rule: a hunt card with the Artemia symbol this turn, or the Rescue counter on an Artemia
+square) and A.4 Phase 2.
+"""
+
+from __future__ import annotations
+
+from nemesis_env.games.not_alone.actions import PAIR0, PLACE0
+from nemesis_env.games.not_alone.rules.common import bit
+from nemesis_env.games.not_alone.rules.engine import decision, push, resolver, stage
+from nemesis_env.games.not_alone.rules.hunt_cards import open_creature_window
+from nemesis_env.games.not_alone.rules.kinds import (
+    D_ARTEMIA_TOKEN,
+    D_CREATURE_TOKEN,
+    S_P2_CREATURE,
+    S_P2_HUNTED,
+    S_P2_TOKENS,
+    S_P3_RIVER,
+)
+from nemesis_env.games.not_alone.rules.survival_cards import open_hunted_window
+from nemesis_env.games.not_alone.state import (
+    CREATURE,
+    F_ARTEMIA_CARD,
+    F_VIRUS,
+    Decision,
+    State,
+)
+
+ALL_PLACES = [PLACE0 + p for p in range(10)]
+
+
+@stage(S_P2_CREATURE)
+def creature_phase_two(s: State) -> None:
+    s.stage = S_P2_TOKENS
+    open_creature_window(s, 2)
+
+
+def artemia_available(s: State) -> bool:
+    """Reference A.3: an Artemia-symbol card this turn, or Rescue on an Artemia square."""
+    if s.flags & F_ARTEMIA_CARD:
+        return True
+    return s.rescue in s.game.data.board.artemia_squares[s.side]
+
+
+@stage(S_P2_TOKENS)
+def place_tokens(s: State) -> None:
+    s.stage = S_P2_HUNTED
+    s.cursor = 0
+    tokens = [Decision(D_CREATURE_TOKEN, CREATURE)]
+    if artemia_available(s):
+        tokens.append(Decision(D_ARTEMIA_TOKEN, CREATURE))
+    push(s, *tokens)
+
+
+@stage(S_P2_HUNTED)
+def hunted_phase_two(s: State) -> None:
+    h = s.cursor
+    if h == s.num_hunted:
+        s.cursor = 0
+        s.stage = S_P3_RIVER
+        return
+    s.cursor += 1
+    open_hunted_window(s, h, 2)
+
+
+@decision(D_CREATURE_TOKEN)
+def creature_token_options(s: State, d: Decision) -> list[int]:
+    return ALL_PLACES
+
+
+@resolver(D_CREATURE_TOKEN)
+def resolve_creature_token(s: State, d: Decision, action: int) -> None:
+    s.creature_token = action - PLACE0 + 1
+    s.log("creature_token", CREATURE, f"creature token on {s.creature_token}")
+
+
+@decision(D_ARTEMIA_TOKEN)
+def artemia_token_options(s: State, d: Decision) -> list[int]:
+    """Under Virus the token lies between two adjacent places (reference A.7)."""
+    if s.flags & F_VIRUS:
+        return [PAIR0 + k for k in range(len(s.game.data.pairs))]
+    return ALL_PLACES
+
+
+@resolver(D_ARTEMIA_TOKEN)
+def resolve_artemia_token(s: State, d: Decision, action: int) -> None:
+    if action >= PAIR0:
+        a, b = s.game.data.pairs[action - PAIR0]
+        s.artemia = bit(a) | bit(b)
+    else:
+        s.artemia = bit(action - PLACE0 + 1)
+    s.log("artemia_token", CREATURE, f"artemia token on mask {s.artemia}")

@@ -1,0 +1,378 @@
+"""Resolving a Hunted's place in the Reckoning, and the power of every place card.
+
+Sources: seed 003 (Reckoning bullets, place clarifications: Lair, Beach, Wreck, Artefact,
+Shelter and Source) and not-alone-reference.md A.6 (every power and its BGA rulings) and
+A.10. A Hunted on a usable place either uses its power or takes back 1 discarded place card;
+on a place made ineffective by a hunt card they may do neither (seed 003).
+"""
+
+from __future__ import annotations
+
+from nemesis_env.core.game import CHANCE
+from nemesis_env.games.not_alone.actions import (
+    HUNTED0,
+    OPT_DRAW,
+    OPT_TAKE_ALL,
+    OPT_USE_POWER,
+    PASS,
+    PLACE0,
+    SURVIVAL0,
+)
+from nemesis_env.games.not_alone.effects import (
+    PLACE_CAN,
+    PLACE_POWERS,
+    place_power_usable,
+    run_place_power,
+)
+from nemesis_env.games.not_alone.rules.common import (
+    LAIR,
+    ROVER,
+    advance_rescue,
+    bit,
+    draw_survival_card,
+    gain_will,
+    ineffective_mask,
+    push_take_back,
+    return_played_card,
+    survival_available,
+    survival_playable,
+    take_back,
+    take_back_all,
+)
+from nemesis_env.games.not_alone.rules.decks import SHELTER_DRAW
+from nemesis_env.games.not_alone.rules.engine import auto, decision, push, resolver
+from nemesis_env.games.not_alone.rules.kinds import (
+    A_RESOLVE_SLOT,
+    A_SHELTER_DRAWN,
+    D_DRAW_SURVIVAL,
+    D_GATE,
+    D_LAIR,
+    D_RESOLVE,
+    D_RESOLVE_ORDER,
+    D_ROVER,
+    D_SHELTER_KEEP,
+    D_SOURCE,
+)
+from nemesis_env.games.not_alone.rules.survival_cards import play_survival
+from nemesis_env.games.not_alone.state import (
+    ARTEFACT_EFFECT,
+    AUTO,
+    F_CLONE,
+    F_DESPAIR,
+    F_PERSECUTION,
+    NO_EFFECT,
+    RIVER_EFFECT,
+    Decision,
+    State,
+)
+
+DRONE, GATE = 9, 10  # survival indices (checked against the data in game.py)
+
+
+# -- choosing what to do on a place ---------------------------------------------------------
+@auto(A_RESOLVE_SLOT)
+def resolve_slot(s: State, d: Decision) -> None:
+    """Opens the place choice for one played card unless the place is ineffective or idle."""
+    h, slot = d.a, d.b
+    if ineffective_mask(s) & bit(s.location[h][slot]):
+        s.log("ineffective", h + 1, f"hunted {h} can't use place {s.location[h][slot]}")
+        return
+    if place_options(s, h, slot) != [PASS]:
+        push(s, Decision(D_RESOLVE, h + 1, h, slot))
+
+
+def resolution_steps(s: State, h: int, slots: list[int]) -> list[Decision]:
+    """Steps resolving the given slots; an Artefact player with two chooses the order (A.6)."""
+    if len(slots) == 2 and s.location[h][0] != s.location[h][1]:
+        return [Decision(D_RESOLVE_ORDER, h + 1, h)]
+    return [Decision(A_RESOLVE_SLOT, AUTO, h, slot) for slot in slots]
+
+
+@decision(D_RESOLVE_ORDER)
+def resolve_order_options(s: State, d: Decision) -> list[int]:
+    return sorted(PLACE0 + p - 1 for p in s.location[d.a])
+
+
+@resolver(D_RESOLVE_ORDER)
+def resolve_order(s: State, d: Decision, action: int) -> None:
+    first = s.location[d.a].index(action - PLACE0 + 1)
+    push(
+        s,
+        Decision(A_RESOLVE_SLOT, AUTO, d.a, first),
+        Decision(A_RESOLVE_SLOT, AUTO, d.a, 1 - first),
+    )
+
+
+def replacement_options(s: State, h: int, slot: int) -> list[int]:
+    """Drone (use the Rover instead) and Gate (use an adjacent place instead)."""
+    if not survival_playable(s, h):
+        return []
+    options = []
+    if s.survival[h] >> DRONE & 1 and place_power_usable(s, h, slot, ROVER):
+        options.append(SURVIVAL0 + DRONE)
+    if s.survival[h] >> GATE & 1 and gate_places(s, h, slot):
+        options.append(SURVIVAL0 + GATE)
+    return options
+
+
+def place_options(s: State, h: int, slot: int) -> list[int]:
+    place = s.location[h][slot]
+    options = [PASS]
+    if s.discard[h]:
+        options += sorted({PLACE0 + p - 1 for p in s.discard[h]})
+    options += replacement_options(s, h, slot)
+    if place_power_usable(s, h, slot, place):
+        options.append(OPT_USE_POWER)
+    return options
+
+
+@decision(D_RESOLVE)
+def resolve_options(s: State, d: Decision) -> list[int]:
+    return place_options(s, d.a, d.b)
+
+
+@resolver(D_RESOLVE)
+def resolve_place_choice(s: State, d: Decision, action: int) -> None:
+    h, slot = d.a, d.b
+    if action == PASS:
+        return
+    if action == OPT_USE_POWER:
+        run_place_power(s, h, slot, s.location[h][slot])
+    elif action < SURVIVAL0:
+        take_back(s, h, action - PLACE0 + 1)
+    elif action == SURVIVAL0 + DRONE:
+        play_survival(s, h, DRONE, run_effect=False)
+        run_place_power(s, h, slot, ROVER)
+    else:
+        play_survival(s, h, GATE, run_effect=False)
+        push(s, Decision(D_GATE, h + 1, h, slot))
+
+
+def gate_places(s: State, h: int, slot: int) -> list[int]:
+    """Adjacent places whose power Gate may borrow (never the Artefact; reference A.6)."""
+    near = s.game.data.adjacent[s.location[h][slot] - 1] & ~ineffective_mask(s)
+    places = s.game.data.places
+    return [
+        p + 1
+        for p in range(10)
+        if near >> p & 1 and places[p].copyable and place_power_usable(s, h, slot, p + 1)
+    ]
+
+
+@decision(D_GATE)
+def gate_options(s: State, d: Decision) -> list[int]:
+    return [PLACE0 + p - 1 for p in gate_places(s, d.a, d.b)]
+
+
+@resolver(D_GATE)
+def resolve_gate(s: State, d: Decision, action: int) -> None:
+    run_place_power(s, d.a, d.b, action - PLACE0 + 1)
+
+
+# -- 1 Lair ---------------------------------------------------------------------------------
+def lair_copies(s: State, h: int, slot: int) -> list[int]:
+    """Places with the Creature token (or its Clone) whose power the Lair may copy."""
+    creature_places = s.target if s.flags & F_CLONE else 0
+    if s.creature_token:
+        creature_places |= bit(s.creature_token)
+    creature_places &= ~ineffective_mask(s) & ~bit(LAIR)
+    places = s.game.data.places
+    return [
+        p + 1
+        for p in range(10)
+        if creature_places >> p & 1 and places[p].copyable and place_power_usable(s, h, slot, p + 1)
+    ]
+
+
+@PLACE_CAN.register("lair")
+def can_lair(s: State, h: int, slot: int, place: int) -> bool:
+    return bool(s.discard[h]) or bool(lair_copies(s, h, slot))
+
+
+@PLACE_POWERS.register("lair")
+def lair(s: State, h: int, slot: int, place: int) -> None:
+    push(s, Decision(D_LAIR, h + 1, h, slot))
+
+
+@decision(D_LAIR)
+def lair_options(s: State, d: Decision) -> list[int]:
+    options = [PLACE0 + p - 1 for p in lair_copies(s, d.a, d.b)]
+    if s.discard[d.a]:
+        options.append(OPT_TAKE_ALL)
+    return options
+
+
+@resolver(D_LAIR)
+def resolve_lair(s: State, d: Decision, action: int) -> None:
+    h, slot = d.a, d.b
+    if action != OPT_TAKE_ALL:
+        s.log("lair_copy", h + 1, f"hunted {h} copies {action - PLACE0 + 1}")
+        run_place_power(s, h, slot, action - PLACE0 + 1)
+    elif s.flags & F_PERSECUTION:
+        push_take_back(s, h, 1)  # Persecution: at most 1 card taken back (reference A.7)
+    else:
+        take_back_all(s, h)
+
+
+# -- 2 Jungle, 6 Swamp ----------------------------------------------------------------------
+@PLACE_CAN.register("take_back_self_and_discards")
+def can_take_back_self(s: State, h: int, slot: int, place: int, *, count: int) -> bool:
+    return bool(s.played[h][slot]) or bool(s.discard[h])
+
+
+@PLACE_POWERS.register("take_back_self_and_discards")
+def take_back_self_and_discards(s: State, h: int, slot: int, place: int, *, count: int) -> None:
+    """Take back this card (the one played here, e.g. the Lair when copying) and `count` more."""
+    if s.flags & F_PERSECUTION:
+        push_take_back(s, h, 1, self_slot=slot if s.played[h][slot] else -1)
+        return
+    if s.played[h][slot]:
+        return_played_card(s, h, slot)
+    push_take_back(s, h, count)
+
+
+# -- 3 River, 10 Artefact -------------------------------------------------------------------
+NEXT_TURN_EFFECTS = {"river": RIVER_EFFECT, "artefact": ARTEFACT_EFFECT}
+
+
+@PLACE_CAN.register("set_next_turn_effect")
+def can_set_next_turn_effect(s: State, h: int, slot: int, place: int, *, effect: str) -> bool:
+    """Only one of River and Artefact may be pending for a Hunted (reference A.10)."""
+    return s.next_effect[h] == NO_EFFECT
+
+
+@PLACE_POWERS.register("set_next_turn_effect")
+def set_next_turn_effect(s: State, h: int, slot: int, place: int, *, effect: str) -> None:
+    s.next_effect[h] = NEXT_TURN_EFFECTS[effect]
+
+
+# -- 4 Beach, 8 Wreck ------------------------------------------------------------------------
+@PLACE_CAN.register("beach")
+def can_beach(s: State, h: int, slot: int, place: int) -> bool:
+    return True  # once per turn for the table: checked from the data's once_per_turn
+
+
+@PLACE_POWERS.register("beach")
+def beach(s: State, h: int, slot: int, place: int) -> None:
+    """Place the beacon on the Beach, or, if it is there, remove it and advance Rescue."""
+    if s.beacon:
+        s.beacon = False
+        advance_rescue(s, 1)
+    else:
+        s.beacon = True
+        s.log("beacon", h + 1, "marker placed on the Beach")
+
+
+@PLACE_CAN.register("advance_rescue")
+def can_advance_rescue(s: State, h: int, slot: int, place: int, *, amount: int) -> bool:
+    return True
+
+
+@PLACE_POWERS.register("advance_rescue")
+def wreck(s: State, h: int, slot: int, place: int, *, amount: int) -> None:
+    advance_rescue(s, amount)
+
+
+# -- 5 Rover ---------------------------------------------------------------------------------
+def rover_choices(s: State, h: int) -> list[int]:
+    """Reserve places (6-10) with a copy left that the Hunted does not own anywhere."""
+    return [6 + i for i in range(5) if s.reserve[i] > 0 and not s.owned[h] & bit(6 + i)]
+
+
+@PLACE_CAN.register("rover")
+def can_rover(s: State, h: int, slot: int, place: int) -> bool:
+    return bool(rover_choices(s, h))
+
+
+@PLACE_POWERS.register("rover")
+def rover(s: State, h: int, slot: int, place: int) -> None:
+    push(s, Decision(D_ROVER, h + 1, h))
+
+
+@decision(D_ROVER)
+def rover_options(s: State, d: Decision) -> list[int]:
+    return [PLACE0 + p - 1 for p in rover_choices(s, d.a)]
+
+
+@resolver(D_ROVER)
+def resolve_rover(s: State, d: Decision, action: int) -> None:
+    place = action - PLACE0 + 1
+    s.reserve[place - 6] -= 1
+    s.owned[d.a] |= bit(place)
+    s.hand[d.a] |= bit(place)
+    s.log("rover", d.a + 1, f"hunted {d.a} takes {place} from the reserve")
+
+
+# -- 7 Shelter -------------------------------------------------------------------------------
+@PLACE_CAN.register("shelter")
+def can_shelter(s: State, h: int, slot: int, place: int, *, draw: int) -> bool:
+    return not s.flags & F_DESPAIR and survival_available(s)
+
+
+@PLACE_POWERS.register("shelter")
+def shelter(s: State, h: int, slot: int, place: int, *, draw: int) -> None:
+    """Draw `draw` survival cards, keep one, discard the rest (reference A.6)."""
+    s.shelter_drawn[h] = 0
+    draws = [Decision(D_DRAW_SURVIVAL, CHANCE, h, SHELTER_DRAW)] * draw
+    push(s, *draws, Decision(A_SHELTER_DRAWN, AUTO, h))
+
+
+@auto(A_SHELTER_DRAWN)
+def shelter_drawn(s: State, d: Decision) -> None:
+    if s.shelter_drawn[d.a].bit_count() > 1:
+        push(s, Decision(D_SHELTER_KEEP, d.a + 1, d.a))
+    else:
+        s.shelter_drawn[d.a] = 0
+
+
+@decision(D_SHELTER_KEEP)
+def shelter_keep_options(s: State, d: Decision) -> list[int]:
+    drawn = s.shelter_drawn[d.a]
+    return [SURVIVAL0 + c for c in range(15) if drawn >> c & 1]
+
+
+@resolver(D_SHELTER_KEEP)
+def resolve_shelter_keep(s: State, d: Decision, action: int) -> None:
+    h, kept = d.a, action - SURVIVAL0
+    for c in range(15):
+        if s.shelter_drawn[h] >> c & 1 and c != kept:
+            s.survival[h] &= ~(1 << c)
+            s.surv_discard.append(c)
+            s.log("discard_survival", h + 1, s.game.data.survival[c].id)
+    s.shelter_drawn[h] = 0
+
+
+# -- 9 Source --------------------------------------------------------------------------------
+def source_will_targets(s: State) -> list[int]:
+    full = s.game.data.board.starting_will
+    return [i for i in range(s.num_hunted) if 0 < s.will[i] < full]
+
+
+def source_can_draw(s: State) -> bool:
+    return not s.flags & F_DESPAIR and survival_available(s)
+
+
+@PLACE_CAN.register("source")
+def can_source(s: State, h: int, slot: int, place: int) -> bool:
+    return bool(source_will_targets(s)) or source_can_draw(s)
+
+
+@PLACE_POWERS.register("source")
+def source(s: State, h: int, slot: int, place: int) -> None:
+    push(s, Decision(D_SOURCE, h + 1, h))
+
+
+@decision(D_SOURCE)
+def source_options(s: State, d: Decision) -> list[int]:
+    options = [HUNTED0 + i for i in source_will_targets(s)]
+    if source_can_draw(s):
+        options.append(OPT_DRAW)
+    return options
+
+
+@resolver(D_SOURCE)
+def resolve_source(s: State, d: Decision, action: int) -> None:
+    if action == OPT_DRAW:
+        draw_survival_card(s, d.a)
+    else:
+        gain_will(s, action - HUNTED0, 1)

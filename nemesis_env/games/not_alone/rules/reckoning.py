@@ -1,0 +1,300 @@
+"""Phase 3, Reckoning: River choice, reveal, then places by token, in BGA's order.
+
+Sources: seed 003 phase 3 and the Alžběta/Jiří/Barbora/Michal/Jan example;
+not-alone-reference.md A.4 Phase 3 steps 0-6 and A.10. Order: token-free places (Hunted
+clockwise from the Creature's left), the Target token, the Artemia token, the Creature
+token (Assimilation +1 once if anyone was caught), then Hunted at 0 Will.
+"""
+
+from __future__ import annotations
+
+from nemesis_env.games.not_alone.actions import (
+    OPT_DISCARD_TWO,
+    OPT_LOSE_WILL,
+    PASS,
+    PLACE0,
+    SURVIVAL0,
+)
+from nemesis_env.games.not_alone.rules.common import (
+    LAIR,
+    advance_assimilation,
+    bit,
+    discard_from_hand,
+    lose_will,
+    survival_playable,
+    take_back_all,
+    token_mask,
+)
+from nemesis_env.games.not_alone.rules.engine import auto, decision, push, resolver, stage
+from nemesis_env.games.not_alone.rules.hunt_cards import open_creature_window
+from nemesis_env.games.not_alone.rules.kinds import (
+    A_ARTEMIA_HIT,
+    A_CREATURE_HIT,
+    D_CATCH_SURVIVAL,
+    D_DISCARD_PLACE,
+    D_RIVER,
+    D_SCREAM,
+    D_TOXIN,
+    S_P3_ARTEMIA,
+    S_P3_CATCH,
+    S_P3_CREATURE,
+    S_P3_FREE,
+    S_P3_HUNTED,
+    S_P3_REVEAL,
+    S_P3_RIVER,
+    S_P3_TARGET,
+    S_P3_ZERO,
+    S_P4_CREATURE,
+    T_ARTEMIA,
+)
+from nemesis_env.games.not_alone.rules.places import resolution_steps
+from nemesis_env.games.not_alone.rules.survival_cards import open_hunted_window, play_survival
+from nemesis_env.games.not_alone.state import (
+    AUTO,
+    F_ANTICIPATION_HIT,
+    F_CAUGHT,
+    F_CLONE,
+    F_FIERCENESS,
+    F_FIERCENESS2,
+    F_MUTATION,
+    F_REVEALED,
+    F_SCREAM,
+    F_TOXIN,
+    RIVER_EFFECT,
+    Decision,
+    State,
+)
+
+DETECTOR, DODGE = 7, 8  # survival indices (checked against the data in game.py)
+
+
+def per_hunted(s: State, next_stage: int) -> int:
+    """Advances the stage cursor; returns the Hunted to handle, or -1 when all are done."""
+    h = s.cursor
+    if h == s.num_hunted:
+        s.cursor = 0
+        s.stage = next_stage
+        return -1
+    s.cursor += 1
+    return h
+
+
+@stage(S_P3_RIVER)
+def river_choices(s: State) -> None:
+    h = per_hunted(s, S_P3_REVEAL)
+    if h >= 0 and s.this_effect[h] == RIVER_EFFECT and len(s.played[h]) == 2:
+        push(s, Decision(D_RIVER, h + 1, h))
+
+
+@decision(D_RIVER)
+def river_options(s: State, d: Decision) -> list[int]:
+    return sorted(PLACE0 + p - 1 for p in s.played[d.a])
+
+
+@resolver(D_RIVER)
+def resolve_river(s: State, d: Decision, action: int) -> None:
+    """Keep one of the two cards; the other goes back to hand before the reveal (A.4 step 0)."""
+    kept = action - PLACE0 + 1
+    for place in s.played[d.a]:
+        if place != kept:
+            s.hand[d.a] |= bit(place)
+    s.played[d.a] = [kept]
+    s.log("river", d.a + 1, f"hunted {d.a} keeps {kept}", frozenset({d.a + 1}))
+
+
+@stage(S_P3_REVEAL)
+def reveal(s: State) -> None:
+    s.flags |= F_REVEALED
+    for h in range(s.num_hunted):
+        s.location[h] = s.played[h][:]
+        s.log("reveal", h + 1, f"hunted {h} reveals {s.played[h]}")
+    s.stage = S_P3_CREATURE
+
+
+@stage(S_P3_CREATURE)
+def creature_phase_three(s: State) -> None:
+    s.stage = S_P3_HUNTED
+    s.cursor = 0
+    open_creature_window(s, 3)
+
+
+@stage(S_P3_HUNTED)
+def hunted_phase_three(s: State) -> None:
+    h = per_hunted(s, S_P3_FREE)
+    if h >= 0:
+        open_hunted_window(s, h, 3)
+
+
+@stage(S_P3_FREE)
+def token_free_places(s: State) -> None:
+    h = per_hunted(s, S_P3_TARGET)
+    if h >= 0:
+        tokens = token_mask(s)
+        slots = [i for i, p in enumerate(s.location[h]) if not tokens & bit(p)]
+        push(s, *resolution_steps(s, h, slots))
+
+
+@stage(S_P3_TARGET)
+def target_token(s: State) -> None:
+    """Apply the Target card's effect there, then resolve the place if still allowed.
+
+    Reference A.4 step 3: not when the place is ineffective (Mirage, Toxin), when the
+    Creature or Artemia token is also there, or under Clone (the target is a Creature token).
+    """
+    if not s.target:
+        s.stage = S_P3_ARTEMIA
+        return
+    h = per_hunted(s, S_P3_ARTEMIA)
+    if h < 0:
+        return
+    slots = [i for i, p in enumerate(s.location[h]) if s.target & bit(p)]
+    steps: list[Decision] = []
+    for _ in slots:
+        if s.flags & F_SCREAM:
+            steps.append(Decision(D_SCREAM, h + 1, h))
+        if s.flags & F_TOXIN and s.survival[h]:
+            steps.append(Decision(D_TOXIN, h + 1, h))
+    other_tokens = s.artemia | (bit(s.creature_token) if s.creature_token else 0)
+    usable = [i for i in slots if not other_tokens & bit(s.location[h][i])]
+    if s.flags & F_CLONE:
+        usable = []
+    push(s, *steps, *resolution_steps(s, h, usable))
+
+
+@stage(S_P3_ARTEMIA)
+def artemia_token(s: State) -> None:
+    h = per_hunted(s, S_P3_CATCH)
+    if h < 0:
+        return
+    hits = sum(1 for p in s.location[h] if s.artemia & bit(p))
+    if hits:
+        if survival_playable(s, h):
+            push(s, Decision(D_CATCH_SURVIVAL, h + 1, h, T_ARTEMIA, hits))
+        else:
+            push(s, Decision(A_ARTEMIA_HIT, AUTO, h, hits))
+
+
+@auto(A_ARTEMIA_HIT)
+def artemia_hit(s: State, d: Decision) -> None:
+    """Discard 1 place card per catch; Mutation adds 1 Will per catch (reference A.4 step 4)."""
+    h, hits = d.a, d.b
+    s.log("artemia_catch", h + 1, f"hunted {h} caught {hits}x by the artemia token")
+    if s.flags & F_MUTATION:
+        lose_will(s, h, hits)
+    count = min(hits, s.hand[h].bit_count())
+    if count:
+        push(s, Decision(D_DISCARD_PLACE, h + 1, h, count))
+
+
+def creature_catches(s: State, h: int) -> tuple[int, int]:
+    """(catches, Will lost): 1 per catch, 2 at the Lair, +1 with Fierceness (reference A.4)."""
+    catches = will = 0
+    extra = (1 if s.flags & F_FIERCENESS else 0) + (1 if s.flags & F_FIERCENESS2 else 0)
+    clone = s.target if s.flags & F_CLONE else 0
+    for place in s.location[h]:
+        n = (place == s.creature_token) + (1 if clone & bit(place) else 0)
+        catches += n
+        will += n * ((2 if place == LAIR else 1) + extra)
+    return catches, will
+
+
+@stage(S_P3_CATCH)
+def creature_token(s: State) -> None:
+    h = per_hunted(s, S_P3_ZERO)
+    if h < 0:
+        if s.flags & F_CAUGHT:
+            advance_assimilation(s, 1)  # once, however many were caught (seed 003)
+            if s.flags & F_ANTICIPATION_HIT and not s.terminal:
+                advance_assimilation(s, 1)
+        return
+    catches, _ = creature_catches(s, h)
+    if catches:
+        if survival_playable(s, h):
+            push(s, Decision(D_CATCH_SURVIVAL, h + 1, h, 0, catches))
+        else:
+            push(s, Decision(A_CREATURE_HIT, AUTO, h))
+
+
+@auto(A_CREATURE_HIT)
+def creature_hit(s: State, d: Decision) -> None:
+    h = d.a
+    _, will = creature_catches(s, h)
+    s.log("caught", h + 1, f"hunted {h} caught by the creature")
+    lose_will(s, h, will)
+    s.flags |= F_CAUGHT
+    if h == s.anticipation:
+        s.flags |= F_ANTICIPATION_HIT
+
+
+@decision(D_CATCH_SURVIVAL)
+def catch_survival_options(s: State, d: Decision) -> list[int]:
+    """Detector (Artemia token) or Dodge (Creature token), played before the token resolves."""
+    card = DETECTOR if d.b == T_ARTEMIA else DODGE
+    return [PASS, SURVIVAL0 + card] if s.survival[d.a] >> card & 1 else [PASS]
+
+
+@resolver(D_CATCH_SURVIVAL)
+def resolve_catch_survival(s: State, d: Decision, action: int) -> None:
+    h = d.a
+    if action != PASS:
+        play_survival(s, h, action - SURVIVAL0)
+    elif d.b == T_ARTEMIA:
+        push(s, Decision(A_ARTEMIA_HIT, AUTO, h, d.c))
+    else:
+        push(s, Decision(A_CREATURE_HIT, AUTO, h))
+
+
+@stage(S_P3_ZERO)
+def lost_last_will(s: State) -> None:
+    """Hunted at 0 Will regain Will (2 in Expert) and all place cards; Assimilation moves."""
+    params = s.game.params
+    fresh = 2 if params.expert else s.game.data.board.starting_will
+    broken = [h for h in range(s.num_hunted) if s.will[h] == 0]
+    for h in broken:
+        s.will[h] = fresh
+        take_back_all(s, h)
+    s.stage = S_P4_CREATURE
+    s.cursor = 0
+    if broken:
+        advance_assimilation(s, 1 if params.zero_will_assimilation == "once" else len(broken))
+
+
+@decision(D_SCREAM)
+def scream_options(s: State, d: Decision) -> list[int]:
+    """Discard 2 place cards or lose 1 Will, the Hunted's choice (reference A.7)."""
+    if s.hand[d.a].bit_count() >= 2:
+        return [OPT_LOSE_WILL, OPT_DISCARD_TWO]
+    return [OPT_LOSE_WILL]
+
+
+@resolver(D_SCREAM)
+def resolve_scream(s: State, d: Decision, action: int) -> None:
+    if action == OPT_LOSE_WILL:
+        lose_will(s, d.a, 1)
+    else:
+        push(s, Decision(D_DISCARD_PLACE, d.a + 1, d.a, 2))
+
+
+@decision(D_TOXIN)
+def toxin_options(s: State, d: Decision) -> list[int]:
+    return [SURVIVAL0 + c for c in range(15) if s.survival[d.a] >> c & 1]
+
+
+@resolver(D_TOXIN)
+def resolve_toxin(s: State, d: Decision, action: int) -> None:
+    card = action - SURVIVAL0
+    s.survival[d.a] &= ~(1 << card)
+    s.surv_discard.append(card)
+    s.log("toxin", d.a + 1, f"hunted {d.a} discards {s.game.data.survival[card].id}")
+
+
+@decision(D_DISCARD_PLACE)
+def discard_place_options(s: State, d: Decision) -> list[int]:
+    return [PLACE0 + p for p in range(10) if s.hand[d.a] >> p & 1]
+
+
+@resolver(D_DISCARD_PLACE)
+def resolve_discard_place(s: State, d: Decision, action: int) -> None:
+    discard_from_hand(s, d.a, action - PLACE0 + 1)
+    if d.b > 1 and s.hand[d.a]:
+        push(s, d._replace(b=d.b - 1))

@@ -1,0 +1,318 @@
+"""The 15 Survival cards: the Hunted's card windows and every card's effect.
+
+Sources: seed 003 "Survival cards" (one per Hunted per turn, playable even when caught, no
+hand limit) and not-alone-reference.md A.8 (every card) and A.4 (timing of Detector, Dodge,
+Hologram, Wrong Track). Detector and Dodge are offered when their token is about to hit;
+Drone and Gate when the Hunted resolves their place; the rest in the phase windows.
+"""
+
+from __future__ import annotations
+
+from nemesis_env.core.game import CHANCE
+from nemesis_env.games.not_alone.actions import (
+    OPT_CREATURE_TOKEN,
+    OPT_TARGET_TOKEN,
+    PASS,
+    PLACE0,
+    SURVIVAL0,
+)
+from nemesis_env.games.not_alone.effects import SURVIVAL_CAN, SURVIVAL_EFFECTS
+from nemesis_env.games.not_alone.rules.common import (
+    advance_rescue,
+    bit,
+    gain_will,
+    push_take_back,
+    return_played_card,
+    survival_playable,
+)
+from nemesis_env.games.not_alone.rules.engine import decision, push, resolver
+from nemesis_env.games.not_alone.rules.kinds import (
+    D_DOUBLE_BACK,
+    D_HUNTED_WINDOW,
+    D_MOVE_TOKEN,
+    D_SACRIFICE,
+    D_STRIKE_BACK,
+    D_VORTEX_DISCARD,
+    D_VORTEX_PLAYED,
+    D_WHICH_TOKEN,
+    T_ARTEMIA,
+    T_CREATURE,
+    T_TARGET,
+)
+from nemesis_env.games.not_alone.state import (
+    F_CLONE,
+    F_SACRIFICE,
+    F_SMOKESCREEN,
+    NO_EFFECT,
+    Decision,
+    State,
+)
+
+# Ops played at a particular moment rather than in a phase window.
+AT_CATCH = "ignore_token"
+AT_RESOLVE = "replace_power"
+
+
+def open_hunted_window(s: State, h: int, phase: int) -> None:
+    """Offers Hunted h a survival card of `phase`; opened on public facts only (hand size)."""
+    if survival_playable(s, h):
+        push(s, Decision(D_HUNTED_WINDOW, h + 1, h, phase))
+
+
+def playable_survival(s: State, h: int, phase: int) -> list[int]:
+    """Survival cards Hunted h may play in this phase's window."""
+    cards = []
+    data = s.game.data.survival
+    for c in range(15):
+        if s.survival[h] >> c & 1 and data[c].phase == phase:
+            spec = data[c].effects[0]
+            if spec.op not in (AT_CATCH, AT_RESOLVE) and SURVIVAL_CAN.get(spec.op)(
+                s, h, **spec.params
+            ):
+                cards.append(c)
+    return cards
+
+
+def play_survival(s: State, h: int, card: int, run_effect: bool = True) -> None:
+    """Discards the card face up, marks the Hunted's one card this turn, runs its effect."""
+    s.survival[h] &= ~(1 << card)
+    s.survival_used[h] = True
+    s.surv_discard.append(card)
+    definition = s.game.data.survival[card]
+    s.log("play_survival", h + 1, definition.id)
+    if not run_effect:
+        return
+    for spec in reversed(definition.effects):
+        SURVIVAL_EFFECTS.get(spec.op)(s, h, **spec.params)
+
+
+@decision(D_HUNTED_WINDOW)
+def hunted_window_options(s: State, d: Decision) -> list[int]:
+    return [PASS] + [SURVIVAL0 + c for c in playable_survival(s, d.a, d.b)]
+
+
+@resolver(D_HUNTED_WINDOW)
+def resolve_hunted_window(s: State, d: Decision, action: int) -> None:
+    if action != PASS:
+        play_survival(s, d.a, action - SURVIVAL0)
+
+
+# -- phase 1 ------------------------------------------------------------------------------
+@SURVIVAL_EFFECTS.register("regain_will")
+def regain_will(s: State, h: int, *, amount: int) -> None:
+    gain_will(s, h, amount)
+
+
+@SURVIVAL_CAN.register("regain_will")
+def can_regain_will(s: State, h: int, *, amount: int) -> bool:
+    return s.will[h] < s.game.data.board.starting_will
+
+
+@SURVIVAL_EFFECTS.register("place_beacon")
+def place_beacon(s: State, h: int) -> None:
+    s.beacon = True
+    s.log("beacon", h + 1, "marker placed on the Beach")
+
+
+@SURVIVAL_CAN.register("place_beacon")
+def can_place_beacon(s: State, h: int) -> bool:
+    return not s.beacon
+
+
+@SURVIVAL_EFFECTS.register("sacrifice")
+def sacrifice(s: State, h: int) -> None:
+    """Discard 1 place card; no hunt card may be played this turn."""
+    s.flags |= F_SACRIFICE
+    s.hunt_limit = 0
+    push(s, Decision(D_SACRIFICE, h + 1, h))
+
+
+@SURVIVAL_CAN.register("sacrifice")
+def can_sacrifice(s: State, h: int) -> bool:
+    """Only before the Creature played a hunt card, and with a card left to explore with."""
+    needed = 1 if s.this_effect[h] == NO_EFFECT else 2
+    return not s.hunt_played and s.hand[h].bit_count() > needed
+
+
+@SURVIVAL_EFFECTS.register("take_back_discards")
+def sixth_sense(s: State, h: int, *, count: int) -> None:
+    push_take_back(s, h, count)
+
+
+@SURVIVAL_CAN.register("take_back_discards")
+def can_sixth_sense(s: State, h: int, *, count: int) -> bool:
+    return bool(s.discard[h])
+
+
+@SURVIVAL_EFFECTS.register("smokescreen")
+def smokescreen(s: State, h: int) -> None:
+    """The Creature keeps seeing the discard piles only as they are now, until end of turn."""
+    s.flags |= F_SMOKESCREEN
+    s.smoke_snapshot = tuple(tuple(pile) for pile in s.discard)
+
+
+@SURVIVAL_CAN.register("smokescreen")
+def can_smokescreen(s: State, h: int) -> bool:
+    return not s.flags & F_SMOKESCREEN
+
+
+@SURVIVAL_EFFECTS.register("strike_back")
+def strike_back(s: State, h: int, *, count: int) -> None:
+    """2 random cards of the Creature's hand go under the hunt deck (chance picks them)."""
+    push(s, *[Decision(D_STRIKE_BACK, CHANCE)] * min(count, s.hunt_hand.bit_count()))
+
+
+@SURVIVAL_CAN.register("strike_back")
+def can_strike_back(s: State, h: int, *, count: int) -> bool:
+    return s.hunt_hand != 0
+
+
+# -- phase 2 ------------------------------------------------------------------------------
+@SURVIVAL_EFFECTS.register("vortex")
+def vortex(s: State, h: int) -> None:
+    push(s, Decision(D_VORTEX_DISCARD, h + 1, h))
+
+
+@SURVIVAL_CAN.register("vortex")
+def can_vortex(s: State, h: int) -> bool:
+    return bool(s.discard[h]) and bool(s.played[h])
+
+
+@decision(D_VORTEX_DISCARD)
+def vortex_discard_options(s: State, d: Decision) -> list[int]:
+    return sorted({PLACE0 + p - 1 for p in s.discard[d.a]})
+
+
+@resolver(D_VORTEX_DISCARD)
+def resolve_vortex_discard(s: State, d: Decision, action: int) -> None:
+    incoming = action - PLACE0 + 1
+    if len(s.played[d.a]) > 1:
+        push(s, Decision(D_VORTEX_PLAYED, d.a + 1, d.a, incoming))
+    else:
+        swap_played(s, d.a, 0, incoming)
+
+
+@decision(D_VORTEX_PLAYED)
+def vortex_played_options(s: State, d: Decision) -> list[int]:
+    return sorted({PLACE0 + p - 1 for p in s.played[d.a]})
+
+
+@resolver(D_VORTEX_PLAYED)
+def resolve_vortex_played(s: State, d: Decision, action: int) -> None:
+    swap_played(s, d.a, s.played[d.a].index(action - PLACE0 + 1), d.b)
+
+
+def swap_played(s: State, h: int, slot: int, incoming: int) -> None:
+    outgoing = s.played[h][slot]
+    s.discard[h].remove(incoming)
+    s.discard[h].append(outgoing)
+    s.played[h][slot] = incoming
+    s.log("vortex", h + 1, f"hunted {h} swaps a played card for {incoming}, discarding {outgoing}")
+
+
+# -- phase 3 ------------------------------------------------------------------------------
+@SURVIVAL_EFFECTS.register("move_token")
+def move_token(s: State, h: int, *, token: str) -> None:
+    if token == "creature" and s.flags & F_CLONE and s.target:
+        push(s, Decision(D_WHICH_TOKEN, h + 1, h))
+    else:
+        push(s, Decision(D_MOVE_TOKEN, h + 1, h, T_ARTEMIA if token == "artemia" else T_CREATURE))
+
+
+@SURVIVAL_CAN.register("move_token")
+def can_move_token(s: State, h: int, *, token: str) -> bool:
+    return bool(s.artemia) if token == "artemia" else bool(s.creature_token)
+
+
+@decision(D_WHICH_TOKEN)
+def which_token_options(s: State, d: Decision) -> list[int]:
+    """Wrong Track under Clone may move the clone (the Target token) instead (reference A.8)."""
+    return [OPT_CREATURE_TOKEN, OPT_TARGET_TOKEN]
+
+
+@resolver(D_WHICH_TOKEN)
+def resolve_which_token(s: State, d: Decision, action: int) -> None:
+    token = T_CREATURE if action == OPT_CREATURE_TOKEN else T_TARGET
+    push(s, Decision(D_MOVE_TOKEN, d.a + 1, d.a, token))
+
+
+def token_places(s: State, token: int) -> int:
+    if token == T_CREATURE:
+        return bit(s.creature_token)
+    return s.target if token == T_TARGET else s.artemia
+
+
+@decision(D_MOVE_TOKEN)
+def move_token_options(s: State, d: Decision) -> list[int]:
+    """Destinations adjacent to the token's place (to either place for a two-place token)."""
+    here = token_places(s, d.b)
+    adjacent = s.game.data.adjacent
+    near = 0
+    for p in range(10):
+        if here >> p & 1:
+            near |= adjacent[p]
+    return [PLACE0 + p for p in range(10) if near >> p & 1]
+
+
+@resolver(D_MOVE_TOKEN)
+def resolve_move_token(s: State, d: Decision, action: int) -> None:
+    place = action - PLACE0 + 1
+    if d.b == T_CREATURE:
+        s.creature_token = place
+    elif d.b == T_TARGET:
+        s.target = bit(place)
+    else:
+        s.artemia = bit(place)
+    s.log("move_token", d.a + 1, f"token {d.b} moved to {place}")
+
+
+# -- phase 4 ------------------------------------------------------------------------------
+@SURVIVAL_EFFECTS.register("amplifier")
+def amplifier(s: State, h: int) -> None:
+    s.beacon = False
+    advance_rescue(s, 1)
+
+
+@SURVIVAL_CAN.register("amplifier")
+def can_amplifier(s: State, h: int) -> bool:
+    return s.beacon
+
+
+@SURVIVAL_EFFECTS.register("double_back")
+def double_back(s: State, h: int) -> None:
+    slots = [i for i, p in enumerate(s.played[h]) if p]
+    if len(slots) == 1:
+        return_played_card(s, h, slots[0])
+    else:
+        push(s, Decision(D_DOUBLE_BACK, h + 1, h))
+
+
+@SURVIVAL_CAN.register("double_back")
+def can_double_back(s: State, h: int) -> bool:
+    return any(s.played[h])
+
+
+@decision(D_DOUBLE_BACK)
+def double_back_options(s: State, d: Decision) -> list[int]:
+    return sorted({PLACE0 + p - 1 for p in s.played[d.a] if p})
+
+
+@resolver(D_DOUBLE_BACK)
+def resolve_double_back(s: State, d: Decision, action: int) -> None:
+    return_played_card(s, d.a, s.played[d.a].index(action - PLACE0 + 1))
+
+
+# Detector, Dodge, Drone and Gate run through reckoning.py and places.py at their moment.
+@SURVIVAL_EFFECTS.register(AT_CATCH)
+def ignore_token(s: State, h: int, *, token: str) -> None:
+    s.log("ignore_token", h + 1, f"hunted {h} ignores the {token} token")
+
+
+@SURVIVAL_EFFECTS.register(AT_RESOLVE)
+def replace_power(s: State, h: int, *, power: str) -> None:  # pragma: no cover
+    raise AssertionError("Drone and Gate are resolved by places.resolve_place_choice")
+
+
+@SURVIVAL_CAN.register(AT_CATCH)
+def can_ignore_token(s: State, h: int, *, token: str) -> bool:
+    return True

@@ -1,0 +1,271 @@
+"""Builds a Not Alone state from a scenario mapping; every inconsistency is a ScenarioError.
+
+The state starts at the beginning of the named phase with no decision open; the engine then
+opens whatever that phase asks for (docs/scenarios.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nemesis_env.core.errors import NemesisError, ScenarioError
+from nemesis_env.games.not_alone.defs import NotAloneData
+from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
+from nemesis_env.games.not_alone.rules import engine
+from nemesis_env.games.not_alone.rules.kinds import (
+    S_P1_CREATURE,
+    S_P2_CREATURE,
+    S_P2_TOKENS,
+    S_P3_RIVER,
+    S_P4_CREATURE,
+)
+from nemesis_env.games.not_alone.state import (
+    ARTEFACT_EFFECT,
+    FLAG_NAMES,
+    NO_EFFECT,
+    RIVER_EFFECT,
+)
+
+PHASES = {
+    "exploration": S_P1_CREATURE,
+    "hunting": S_P2_CREATURE,
+    "hunt_tokens": S_P2_TOKENS,
+    "reckoning": S_P3_RIVER,
+    "end_of_turn": S_P4_CREATURE,
+}
+EFFECTS = {"none": NO_EFFECT, "river": RIVER_EFFECT, "artefact": ARTEFACT_EFFECT}
+TOP_KEYS = {
+    "game", "params", "turn", "phase", "rescue", "assimilation", "beacon", "reserve",
+    "creature", "hunted", "hunt_deck", "survival_deck", "survival_discard", "tokens", "flags",
+    "ineffective", "forbidden", "anticipation", "description",
+}  # fmt: skip
+CREATURE_KEYS = {"hand", "discard", "played", "limit", "bottom"}
+HUNTED_KEYS = {
+    "name", "will", "hand", "discard", "played", "owned", "survival", "next_effect",
+    "this_effect", "survival_used", "resists", "gave_up",
+}  # fmt: skip
+TOKEN_KEYS = {"creature", "target", "artemia"}
+
+
+def _check_keys(where: str, mapping: Any, allowed: set[str]) -> Mapping[str, Any]:
+    if not isinstance(mapping, Mapping):
+        raise ScenarioError(f"{where} must be a mapping, got {mapping!r}")
+    if unknown := set(mapping) - allowed:
+        raise ScenarioError(f"{where}: unknown keys {sorted(unknown)}; allowed: {sorted(allowed)}")
+    return mapping
+
+
+class _Names:
+    """Card and place names -> indices, with errors that list the valid names."""
+
+    def __init__(self, data: NotAloneData) -> None:
+        self.data = data
+
+    def place(self, where: str, name: Any) -> int:
+        if isinstance(name, int) and 1 <= name <= 10:
+            return name
+        for p in self.data.places:
+            if name in (p.id, p.name):
+                return p.number
+        raise ScenarioError(
+            f"{where}: unknown place {name!r}; use 1-10 or {[p.id for p in self.data.places]}"
+        )
+
+    def places(self, where: str, names: Any) -> list[int]:
+        if not isinstance(names, list):
+            raise ScenarioError(f"{where} must be a list of places, got {names!r}")
+        result = [self.place(where, n) for n in names]
+        if len(set(result)) != len(result):
+            raise ScenarioError(f"{where}: a place card appears twice in {names}")
+        return result
+
+    def cards(self, where: str, names: Any, deck: str) -> list[int]:
+        cards = self.data.hunt if deck == "hunt" else self.data.survival
+        if not isinstance(names, list):
+            raise ScenarioError(f"{where} must be a list of {deck} cards, got {names!r}")
+        result = []
+        for name in names:
+            match = [i for i, c in enumerate(cards) if name in (c.id, c.name)]
+            if not match:
+                raise ScenarioError(
+                    f"{where}: unknown {deck} card {name!r}; known: {[c.id for c in cards]}"
+                )
+            result.append(match[0])
+        return result
+
+
+def _mask(places: list[int]) -> int:
+    mask = 0
+    for p in places:
+        mask |= 1 << (p - 1)
+    return mask
+
+
+def build(doc: Mapping[str, Any]) -> NotAloneState:
+    _check_keys("scenario", doc, TOP_KEYS)
+    try:
+        game = NotAloneGame(**dict(doc.get("params", {})))
+    except NemesisError as exc:
+        raise ScenarioError(f"scenario params: {exc}") from exc
+    s = game.new_initial_state()
+    s.stack.clear()
+    s.history = []
+    names = _Names(game.data)
+    _fill_board(s, doc, names)
+    _fill_hunted(s, doc, names)
+    _fill_creature(s, doc, names)
+    _fill_decks(s, doc, names)
+    phase = doc.get("phase", "exploration")
+    if phase not in PHASES:
+        raise ScenarioError(f"phase must be one of {sorted(PHASES)}, got {phase!r}")
+    s.stage, s.cursor = PHASES[phase], 0
+    s.legal_cache = None
+    engine.settle(s)
+    return s
+
+
+def _int_in(where: str, value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ScenarioError(f"{where} must be an integer in {low}..{high}, got {value!r}")
+    return value
+
+
+def _fill_board(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None:
+    board, players = s.game.data.board, s.game.params.players
+    s.turn = _int_in("turn", doc.get("turn", 1), 1, 1000)
+    s.side = s.game.params.board_side or 1
+    s.rescue = _int_in("rescue", doc.get("rescue", s.rescue), 1, board.rescue_start_base + players)
+    s.assimilation = _int_in(
+        "assimilation",
+        doc.get("assimilation", s.assimilation),
+        1,
+        board.assimilation_start_base + players,
+    )
+    s.beacon = bool(doc.get("beacon", False))
+    copies = board.reserve_copies[players]
+    if "reserve" in doc:
+        reserve = doc["reserve"]
+        if not isinstance(reserve, Mapping):
+            raise ScenarioError("reserve must map places 6-10 to copies left")
+        for name, count in reserve.items():
+            place = names.place("reserve", name)
+            if place < 6:
+                raise ScenarioError(f"reserve holds only places 6-10, got {name!r}")
+            s.reserve[place - 6] = _int_in(f"reserve[{name}]", count, 0, copies)
+    tokens = _check_keys("tokens", doc.get("tokens", {}), TOKEN_KEYS)
+    if "creature" in tokens:
+        s.creature_token = names.place("tokens.creature", tokens["creature"])
+    for key in ("target", "artemia"):
+        if key in tokens:
+            value = tokens[key]
+            places = names.places(f"tokens.{key}", value if isinstance(value, list) else [value])
+            setattr(s, key, _mask(places))
+    flag_bits = {name: bit for bit, name in FLAG_NAMES.items()}
+    for flag in doc.get("flags", []):
+        if flag not in flag_bits:
+            raise ScenarioError(f"unknown flag {flag!r}; known: {sorted(flag_bits)}")
+        s.flags |= flag_bits[flag]
+    s.ineffective = _mask(names.places("ineffective", doc.get("ineffective", [])))
+    s.forbidden = _mask(names.places("forbidden", doc.get("forbidden", [])))
+    s.anticipation = _int_in("anticipation", doc.get("anticipation", -1), -1, s.num_hunted - 1)
+
+
+def _fill_hunted(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None:
+    rows = doc.get("hunted", [{} for _ in range(s.num_hunted)])
+    if not isinstance(rows, list) or len(rows) != s.num_hunted:
+        raise ScenarioError(
+            f"hunted must list exactly {s.num_hunted} Hunted for {s.game.params.players} players"
+        )
+    start = _mask(list(s.game.data.board.starting_places))
+    for h, row in enumerate(rows):
+        where = f"hunted[{h}]"
+        _check_keys(where, row, HUNTED_KEYS)
+        hand = names.places(f"{where}.hand", row.get("hand", [1, 2, 3, 4, 5]))
+        discard = names.places(f"{where}.discard", row.get("discard", []))
+        played = names.places(f"{where}.played", row.get("played", []))
+        zones = hand + discard + played
+        if len(set(zones)) != len(zones):
+            raise ScenarioError(f"{where}: a place card is in two places (hand, discard, played)")
+        owned = (
+            _mask(names.places(f"{where}.owned", row["owned"])) if "owned" in row else _mask(zones)
+        )
+        if _mask(zones) != owned or owned & start != start:
+            raise ScenarioError(
+                f"{where}: hand + discard + played must be exactly the owned cards, which "
+                f"always include places 1-5"
+            )
+        s.hand[h], s.discard[h], s.played[h], s.owned[h] = _mask(hand), discard, played, owned
+        s.will[h] = _int_in(f"{where}.will", row.get("will", 3), 1, s.game.data.board.starting_will)
+        cards = names.cards(f"{where}.survival", row.get("survival", []), "survival")
+        if len(set(cards)) != len(cards):
+            raise ScenarioError(f"{where}.survival: a survival card appears twice")
+        s.survival[h] = sum(1 << c for c in cards)
+        for key in ("next_effect", "this_effect"):
+            value = row.get(key, "none")
+            if value not in EFFECTS:
+                raise ScenarioError(
+                    f"{where}.{key} must be one of {sorted(EFFECTS)}, got {value!r}"
+                )
+            getattr(s, key)[h] = EFFECTS[value]
+        s.survival_used[h] = bool(row.get("survival_used", False))
+        s.resists[h] = _int_in(f"{where}.resists", row.get("resists", 0), 0, 2)
+        s.gave_up[h] = bool(row.get("gave_up", False))
+    _check_reserve(s, given="reserve" in doc)
+
+
+def _check_reserve(s: NotAloneState, given: bool) -> None:
+    """Copies owned by Hunted plus copies in the reserve never exceed the printed count."""
+    copies = s.game.data.board.reserve_copies[s.game.params.players]
+    for i in range(5):
+        taken = sum(1 for h in range(s.num_hunted) if s.owned[h] >> (5 + i) & 1)
+        if not given:
+            s.reserve[i] = copies - taken
+        if s.reserve[i] < 0 or taken + s.reserve[i] > copies:
+            raise ScenarioError(
+                f"place {6 + i}: {taken} owned by Hunted + {s.reserve[i]} in reserve exceeds the "
+                f"{copies} copies in a {s.game.params.players}-player game"
+            )
+
+
+def _fill_creature(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None:
+    row = _check_keys("creature", doc.get("creature", {}), CREATURE_KEYS)
+    hand = names.cards("creature.hand", row.get("hand", []), "hunt")
+    s.hunt_hand = sum(1 << c for c in set(hand))
+    s.hunt_discard = names.cards("creature.discard", row.get("discard", []), "hunt")
+    s.hunt_played = names.cards("creature.played", row.get("played", []), "hunt")
+    s.hunt_bottom = names.cards("creature.bottom", row.get("bottom", []), "hunt")
+    s.hunt_limit = _int_in("creature.limit", row.get("limit", 1), 0, 2)
+    every = hand + s.hunt_discard + s.hunt_played + s.hunt_bottom
+    if len(set(every)) != len(every):
+        raise ScenarioError("a hunt card is in two places (hand, discard, played, bottom)")
+
+
+def _fill_decks(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None:
+    used_hunt = s.hunt_hand | sum(1 << c for c in s.hunt_discard + s.hunt_played + s.hunt_bottom)
+    if "hunt_deck" in doc:
+        deck = names.cards("hunt_deck", doc["hunt_deck"], "hunt")
+        s.hunt_unseen = sum(1 << c for c in set(deck))
+        if s.hunt_unseen & used_hunt:
+            raise ScenarioError("a hunt card is both in the deck and elsewhere")
+    else:
+        s.hunt_unseen = ((1 << 20) - 1) & ~used_hunt
+    hands = s.survival
+    s.surv_discard = names.cards("survival_discard", doc.get("survival_discard", []), "survival")
+    held = 0
+    for h, m in enumerate(hands):
+        if held & m:
+            raise ScenarioError(f"a survival card of hunted[{h}] is also held by another Hunted")
+        held |= m
+    if held & sum(1 << c for c in s.surv_discard) or len(set(s.surv_discard)) != len(
+        s.surv_discard
+    ):
+        raise ScenarioError("a survival card is both held and discarded, or discarded twice")
+    used = held | sum(1 << c for c in s.surv_discard)
+    if "survival_deck" in doc:
+        deck = names.cards("survival_deck", doc["survival_deck"], "survival")
+        s.surv_unseen = sum(1 << c for c in set(deck))
+        if s.surv_unseen & used:
+            raise ScenarioError("a survival card is both in the deck and elsewhere")
+    else:
+        s.surv_unseen = ((1 << 15) - 1) & ~used

@@ -1,0 +1,285 @@
+"""Per-seat views: everything one seat may know and nothing else, and worlds sampled from them.
+
+Hidden from the other seats: a Hunted's place cards in hand and face-down played cards until
+the reveal, their survival cards, River and Forbidden Zone choices, Shelter draws; the
+Creature's hunt cards and what Strike Back put under the deck; the order of both decks.
+Public: Will, hand sizes, discard piles and their order (hidden from the Creature under
+Smokescreen, which then sees them as they were when it was played), tokens, counters, played
+cards, the decision being taken. seed 003 "End of turn": the Creature sees all discards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from nemesis_env.games.not_alone.state import CREATURE, F_REVEALED, F_SMOKESCREEN, Decision, State
+
+if TYPE_CHECKING:
+    from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
+
+
+class NotAloneView(NamedTuple):
+    """What `seat` knows. Seat 0 is the Creature; seat h+1 is Hunted h.
+
+    A NamedTuple rather than a frozen dataclass: built once per observation, so construction
+    speed matters, and it is just as immutable.
+    """
+
+    seat: int
+    num_hunted: int
+    # public
+    turn: int
+    stage: int
+    cursor: int
+    terminal: bool
+    winner: int
+    stack: tuple[Decision, ...]
+    side: int
+    rescue: int
+    assimilation: int
+    beacon: bool
+    reserve: tuple[int, ...]
+    will: tuple[int, ...]
+    hand_size: tuple[int, ...]
+    survival_count: tuple[int, ...]
+    discard: tuple[tuple[int, ...], ...]
+    smoke_snapshot: tuple[tuple[int, ...], ...]
+    owned: tuple[int, ...]
+    played_count: tuple[int, ...]
+    revealed: tuple[tuple[int, ...], ...]  # played cards after the reveal (0 = taken back)
+    location: tuple[tuple[int, ...], ...]
+    next_effect: tuple[int, ...]
+    this_effect: tuple[int, ...]
+    survival_used: tuple[bool, ...]
+    resists: tuple[int, ...]
+    gave_up: tuple[bool, ...]
+    forbidden_chosen: tuple[bool, ...]
+    shelter_count: tuple[int, ...]
+    hunt_hand_size: int
+    hunt_deck_size: int
+    hunt_bottom_count: int
+    hunt_discard: tuple[int, ...]
+    hunt_played: tuple[int, ...]
+    hunt_limit: int
+    surv_deck_size: int
+    surv_discard: tuple[int, ...]
+    creature_token: int
+    target: int
+    artemia: int
+    flags: int
+    ineffective: int
+    forbidden: int
+    anticipation: int
+    keep: int
+    # private to this seat (empty / -1 when not applicable)
+    phobia_shown: tuple[int, ...]  # Creature and the shown Hunted only
+    own_hand: int
+    own_played: tuple[int, ...]
+    own_survival: int
+    own_pending_discard: int
+    own_shelter_drawn: int
+    hunt_hand: int
+    hunt_bottom: tuple[int, ...]
+
+
+def view_for(s: State, seat: int) -> NotAloneView:
+    n = s.num_hunted
+    revealed = bool(s.flags & F_REVEALED)
+    smoked = seat == CREATURE and bool(s.flags & F_SMOKESCREEN)
+    h = seat - 1
+    if seat == CREATURE:
+        phobia = tuple(s.phobia_shown)
+    else:
+        phobia = tuple(s.phobia_shown[i] if i == h else 0 for i in range(n))
+    return NotAloneView(
+        seat=seat,
+        num_hunted=n,
+        turn=s.turn,
+        stage=s.stage,
+        cursor=s.cursor,
+        terminal=s.terminal,
+        winner=s.winner,
+        stack=tuple(s.stack),
+        side=s.side,
+        rescue=s.rescue,
+        assimilation=s.assimilation,
+        beacon=s.beacon,
+        reserve=tuple(s.reserve),
+        will=tuple(s.will),
+        hand_size=tuple(m.bit_count() for m in s.hand),
+        survival_count=tuple(m.bit_count() for m in s.survival),
+        discard=s.smoke_snapshot if smoked else tuple(tuple(d) for d in s.discard),
+        smoke_snapshot=s.smoke_snapshot,
+        owned=tuple(s.owned),
+        played_count=tuple(len(p) for p in s.played),
+        revealed=tuple(tuple(p) for p in s.played) if revealed else (),
+        location=tuple(tuple(loc) for loc in s.location),
+        next_effect=tuple(s.next_effect),
+        this_effect=tuple(s.this_effect),
+        survival_used=tuple(s.survival_used),
+        resists=tuple(s.resists),
+        gave_up=tuple(s.gave_up),
+        forbidden_chosen=tuple(p != 0 for p in s.pending_discard),
+        shelter_count=tuple(m.bit_count() for m in s.shelter_drawn),
+        hunt_hand_size=s.hunt_hand.bit_count(),
+        hunt_deck_size=s.hunt_unseen.bit_count() + len(s.hunt_bottom),
+        hunt_bottom_count=len(s.hunt_bottom),
+        hunt_discard=tuple(s.hunt_discard),
+        hunt_played=tuple(s.hunt_played),
+        hunt_limit=s.hunt_limit,
+        surv_deck_size=s.surv_unseen.bit_count(),
+        surv_discard=tuple(s.surv_discard),
+        creature_token=s.creature_token,
+        target=s.target,
+        artemia=s.artemia,
+        flags=s.flags,
+        ineffective=s.ineffective,
+        forbidden=s.forbidden,
+        anticipation=s.anticipation,
+        keep=s.keep,
+        phobia_shown=phobia,
+        own_hand=s.hand[h] if h >= 0 else -1,
+        own_played=tuple(s.played[h]) if h >= 0 else (),
+        own_survival=s.survival[h] if h >= 0 else -1,
+        own_pending_discard=s.pending_discard[h] if h >= 0 else 0,
+        own_shelter_drawn=s.shelter_drawn[h] if h >= 0 else 0,
+        hunt_hand=s.hunt_hand if seat == CREATURE else -1,
+        hunt_bottom=tuple(s.hunt_bottom) if seat == CREATURE else (),
+    )
+
+
+def _mask(places: tuple[int, ...] | list[int]) -> int:
+    mask = 0
+    for p in places:
+        if p:
+            mask |= 1 << (p - 1)
+    return mask
+
+
+def _pick(rng: np.random.Generator, pool: int, count: int, size: int) -> int:
+    """A uniformly random `count`-subset of the bitmask `pool`, as a bitmask."""
+    members = [i for i in range(size) if pool >> i & 1]
+    if count > len(members):
+        raise ValueError(f"cannot pick {count} of {len(members)}: view is inconsistent")
+    chosen = rng.choice(len(members), size=count, replace=False) if count else []
+    mask = 0
+    for j in chosen:
+        mask |= 1 << members[int(j)]
+    return mask
+
+
+def sample_world(game: NotAloneGame, v: NotAloneView, rng: np.random.Generator) -> NotAloneState:
+    """A full state whose view for `v.seat` equals `v`, hidden parts drawn uniformly."""
+    from nemesis_env.games.not_alone.game import NotAloneState
+
+    s = NotAloneState.__new__(NotAloneState)
+    _copy_public(s, game, v)
+    _sample_places(s, v, rng)
+    _sample_survival(s, v, rng)
+    _sample_hunt(s, v, rng)
+    return s
+
+
+def _copy_public(s: State, game: NotAloneGame, v: NotAloneView) -> None:
+    n = v.num_hunted
+    s.game, s.num_hunted, s.history, s.events = game, n, [], None
+    s.stage, s.cursor, s.turn, s.terminal, s.winner = (
+        v.stage,
+        v.cursor,
+        v.turn,
+        v.terminal,
+        v.winner,
+    )
+    s.stack = list(v.stack)
+    s.side, s.rescue, s.assimilation, s.beacon = v.side, v.rescue, v.assimilation, v.beacon
+    s.reserve = list(v.reserve)
+    s.will = list(v.will)
+    s.owned = list(v.owned)
+    s.location = [list(loc) for loc in v.location]
+    s.next_effect, s.this_effect = list(v.next_effect), list(v.this_effect)
+    s.survival_used, s.resists, s.gave_up = list(v.survival_used), list(v.resists), list(v.gave_up)
+    s.phobia_shown = list(v.phobia_shown)
+    s.smoke_snapshot = v.smoke_snapshot
+    s.hunt_discard, s.hunt_played, s.hunt_limit = (
+        list(v.hunt_discard),
+        list(v.hunt_played),
+        v.hunt_limit,
+    )
+    s.surv_discard = list(v.surv_discard)
+    s.creature_token, s.target, s.artemia = v.creature_token, v.target, v.artemia
+    s.flags, s.ineffective, s.forbidden = v.flags, v.ineffective, v.forbidden
+    s.anticipation, s.keep, s.legal_cache = v.anticipation, v.keep, None
+
+
+def _sample_places(s: State, v: NotAloneView, rng: np.random.Generator) -> None:
+    """Hands, face-down played cards, hidden discards and pending choices of other Hunted."""
+    n, me = v.num_hunted, v.seat - 1
+    smoked = v.seat == CREATURE and bool(v.flags & F_SMOKESCREEN)
+    s.hand, s.discard, s.played = [0] * n, [[] for _ in range(n)], [[] for _ in range(n)]
+    s.pending_discard = [0] * n
+    for h in range(n):
+        if h == me:
+            s.hand[h], s.played[h] = v.own_hand, list(v.own_played)
+            s.discard[h], s.pending_discard[h] = list(v.discard[h]), v.own_pending_discard
+            continue
+        pool = v.owned[h]
+        if v.revealed:
+            s.played[h] = list(v.revealed[h])
+            pool &= ~_mask(v.revealed[h])
+        if smoked:
+            size = pool.bit_count() - v.hand_size[h] - (0 if v.revealed else v.played_count[h])
+            order = [p + 1 for p in range(10) if pool >> p & 1]
+            s.discard[h] = [order[int(i)] for i in rng.choice(len(order), size, replace=False)]
+        else:
+            s.discard[h] = list(v.discard[h])
+        pool &= ~_mask(s.discard[h])
+        if not v.revealed:
+            # Phobia showed the Creature cards in hand: those cannot be the played card.
+            shown = v.phobia_shown[h] & pool
+            played = _pick(rng, pool & ~shown, v.played_count[h], 10)
+            s.played[h] = [p + 1 for p in range(10) if played >> p & 1]
+            rng.shuffle(s.played[h])
+            pool &= ~played
+        s.hand[h] = pool
+        if v.forbidden_chosen[h]:
+            s.pending_discard[h] = [p + 1 for p in range(10) if pool >> p & 1][
+                int(rng.integers(pool.bit_count()))
+            ]
+
+
+def _sample_survival(s: State, v: NotAloneView, rng: np.random.Generator) -> None:
+    n, me = v.num_hunted, v.seat - 1
+    pool = (1 << 15) - 1
+    for card in v.surv_discard:
+        pool &= ~(1 << card)
+    s.survival, s.shelter_drawn = [0] * n, [0] * n
+    if me >= 0:
+        s.survival[me], s.shelter_drawn[me] = v.own_survival, v.own_shelter_drawn
+        pool &= ~v.own_survival
+    for h in range(n):
+        if h != me:
+            s.survival[h] = _pick(rng, pool, v.survival_count[h], 15)
+            pool &= ~s.survival[h]
+            s.shelter_drawn[h] = _pick(rng, s.survival[h], v.shelter_count[h], 15)
+    s.surv_unseen = pool
+
+
+def _sample_hunt(s: State, v: NotAloneView, rng: np.random.Generator) -> None:
+    pool = (1 << 20) - 1
+    for card in v.hunt_discard + v.hunt_played:
+        pool &= ~(1 << card)
+    if v.seat == CREATURE:
+        s.hunt_hand, s.hunt_bottom = v.hunt_hand, list(v.hunt_bottom)
+        pool &= ~v.hunt_hand
+        for card in v.hunt_bottom:
+            pool &= ~(1 << card)
+    else:
+        s.hunt_hand = _pick(rng, pool, v.hunt_hand_size, 20)
+        pool &= ~s.hunt_hand
+        bottom = _pick(rng, pool, v.hunt_bottom_count, 20)
+        s.hunt_bottom = [c for c in range(20) if bottom >> c & 1]
+        rng.shuffle(s.hunt_bottom)
+        pool &= ~bottom
+    s.hunt_unseen = pool
