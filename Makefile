@@ -12,27 +12,33 @@ EXTRAS := agents,dev,bench
 # keeps `make install` working where that config is absent but the directory exists.
 FIND_LINKS := $(if $(wildcard /opt/wheels),--find-links /opt/wheels,)
 
-.PHONY: install test lint run bench clean
+.PHONY: install test lint run bench clean FORCE
 
 install: $(STAMP)
 
-# The editable install maps only the top-level packages that exist when it runs, so reinstall
-# once agents/ or experiments/ appear (their __init__.py is newer than the stamp).
-TOP_LEVEL_INITS := $(wildcard nemesis_env/__init__.py agents/__init__.py experiments/__init__.py)
+# The editable install maps only the top-level packages that exist when it runs. The stamp
+# records them, and a package that has appeared since (e.g. agents/) forces one reinstall.
+PACKAGES  := $(patsubst %/__init__.py,%,$(wildcard nemesis_env/__init__.py agents/__init__.py experiments/__init__.py))
+NEW_PKGS  := $(filter-out $(shell cat $(STAMP) 2>/dev/null),$(PACKAGES))
 
-$(STAMP): pyproject.toml constraints.txt $(TOP_LEVEL_INITS)
+$(STAMP): pyproject.toml constraints.txt $(if $(NEW_PKGS),FORCE)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 	$(BIN)/python -m pip install $(FIND_LINKS) -c constraints.txt -e '.[$(EXTRAS)]'
-	touch $@
+	echo '$(PACKAGES)' > $@
+
+FORCE:
+
+# mypy --strict covers nemesis_env and agents (whichever exist yet).
+MYPY_TARGETS := $(wildcard nemesis_env agents)
 
 lint: install
 	$(BIN)/ruff check .
-	$(BIN)/mypy nemesis_env agents
+	$(BIN)/mypy $(MYPY_TARGETS)
 
 test: install
 	$(BIN)/ruff check .
-	$(BIN)/mypy nemesis_env agents
+	$(BIN)/mypy $(MYPY_TARGETS)
 	$(BIN)/pytest -n 2
 
 # Later: `$(BIN)/nemesis run configs/quickstart.yaml` once that config and command exist.

@@ -1,4 +1,4 @@
-"""Game-agnostic kernel: Game/State contract, chance, action codec, decisions, events, data, encoders.
+"""Game-agnostic kernel: Game/State contract, chance, action codec, events, data, encoders.
 
 Nothing here imports a game package or an RL library (shared/DESIGN.md §1-2).
 """

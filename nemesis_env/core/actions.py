@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 @dataclass(frozen=True, slots=True, order=True)
 class Action:
-    """One atomic choice: `kind` is a game's enum value, `arg` an index whose meaning `kind` gives."""
+    """One atomic choice: `kind` is a game's action kind, `arg` an index that `kind` gives meaning."""
 
     kind: int
     arg: int = 0

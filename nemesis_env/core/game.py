@@ -128,7 +128,8 @@ class Game(ABC, Generic[StateT, ViewT]):
             )
         if doc.get("params") != self.params_dict():
             raise CheckpointError(
-                f"saved game params {doc.get('params')} differ from this game's {self.params_dict()}"
+                f"saved game params {doc.get('params')} differ from this game's "
+                f"{self.params_dict()}"
             )
         return self.replay(doc.get("history", []))
 

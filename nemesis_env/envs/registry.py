@@ -38,8 +38,15 @@ def _make_factory(name: str) -> Any:
     return factory
 
 
+_registered = False
+
+
 def register_pettingzoo_envs() -> None:
     """Registers every game as `nemesis_env/<Name>-v0` where PettingZoo has a registry."""
+    global _registered
+    if _registered:
+        return
+    _registered = True
     try:
         import pettingzoo
     except ImportError:  # pragma: no cover - pettingzoo is a hard dependency
@@ -48,7 +55,4 @@ def register_pettingzoo_envs() -> None:
     if register is None:  # older PettingZoo releases have no registry
         return
     for name, (_, _, pz_id) in GAMES.items():
-        try:
-            register("aec", pz_id, entry_point=_make_factory(name))
-        except Exception:  # already registered (re-import) is not an error
-            pass
+        register("aec", pz_id, entry_point=_make_factory(name))

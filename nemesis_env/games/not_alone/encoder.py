@@ -9,6 +9,8 @@ and one copy into the caller's preallocated array (no per-element numpy writes).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -145,16 +147,16 @@ class NotAloneEncoder:
     def encode_bytes(self, v: NotAloneView) -> bytes:
         parts: list[bytes] = []
         add = parts.append
-        self._global(v, add, parts)
+        self._global(v, parts)
         for h in range(MAX_HUNTED):
             if h < v.num_hunted:
                 self._hunted(v, h, add)
             else:
                 add(ZERO_HUNTED)
-        self._private(v, add, parts)
+        self._private(v, parts)
         return b"".join(parts)
 
-    def _global(self, v: NotAloneView, add: object, parts: list[bytes]) -> None:
+    def _global(self, v: NotAloneView, parts: list[bytes]) -> None:
         append = parts.append
         append(OH[7][v.seat])
         append(OH[N_STAGES][v.stage])
@@ -194,28 +196,27 @@ class NotAloneEncoder:
         append(OH[16][v.surv_deck_size])
         _mh15(parts, _cards20(v.surv_discard))
 
-    def _hunted(self, v: NotAloneView, h: int, add: object) -> None:
-        append = add  # type: ignore[assignment]
-        append(MH1[1])  # type: ignore[operator]
-        append(OH[4][v.will[h]])  # type: ignore[operator]
-        append(OH[11][min(v.hand_size[h], 10)])  # type: ignore[operator]
-        append(OH[6][min(v.survival_count[h], 5)])  # type: ignore[operator]
+    def _hunted(self, v: NotAloneView, h: int, append: Callable[[bytes], None]) -> None:
+        append(MH1[1])
+        append(OH[4][v.will[h]])
+        append(OH[11][min(v.hand_size[h], 10)])
+        append(OH[6][min(v.survival_count[h], 5)])
         pile = v.discard[h]
-        append(MH10[_places(pile)])  # type: ignore[operator]
-        append(OH[11][pile[-1] if pile else 0])  # type: ignore[operator]
-        append(MH10[v.owned[h]])  # type: ignore[operator]
-        append(OH[3][min(v.played_count[h], 2)])  # type: ignore[operator]
-        append(MH10[_places(v.revealed[h]) if v.revealed else 0])  # type: ignore[operator]
-        append(MH10[_places(v.location[h])])  # type: ignore[operator]
-        append(OH[3][v.next_effect[h]])  # type: ignore[operator]
-        append(OH[3][v.this_effect[h]])  # type: ignore[operator]
-        append(MH1[1 if v.survival_used[h] else 0])  # type: ignore[operator]
-        append(OH[3][min(v.resists[h], 2)])  # type: ignore[operator]
-        append(MH1[1 if v.gave_up[h] else 0])  # type: ignore[operator]
-        append(MH1[1 if v.forbidden_chosen[h] else 0])  # type: ignore[operator]
-        append(MH10[v.phobia_shown[h]])  # type: ignore[operator]
+        append(MH10[_places(pile)])
+        append(OH[11][pile[-1] if pile else 0])
+        append(MH10[v.owned[h]])
+        append(OH[3][min(v.played_count[h], 2)])
+        append(MH10[_places(v.revealed[h]) if v.revealed else 0])
+        append(MH10[_places(v.location[h])])
+        append(OH[3][v.next_effect[h]])
+        append(OH[3][v.this_effect[h]])
+        append(MH1[1 if v.survival_used[h] else 0])
+        append(OH[3][min(v.resists[h], 2)])
+        append(MH1[1 if v.gave_up[h] else 0])
+        append(MH1[1 if v.forbidden_chosen[h] else 0])
+        append(MH10[v.phobia_shown[h]])
 
-    def _private(self, v: NotAloneView, add: object, parts: list[bytes]) -> None:
+    def _private(self, v: NotAloneView, parts: list[bytes]) -> None:
         append = parts.append
         hunted = v.seat > 0
         append(MH10[v.own_hand if hunted else 0])

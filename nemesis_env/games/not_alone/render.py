@@ -23,6 +23,10 @@ def _place_list(game: NotAloneGame, places: tuple[int, ...]) -> str:
     return ", ".join(game.data.places[p - 1].name if p else "(taken back)" for p in places) or "-"
 
 
+def _token(game: NotAloneGame, place: int) -> str:
+    return game.data.places[place - 1].name if place else "-"
+
+
 def seat_name(seat: int) -> str:
     return "Creature" if seat == 0 else f"Hunted {seat - 1}"
 
@@ -35,8 +39,7 @@ def render_view(game: NotAloneGame, v: NotAloneView) -> str:
         f"Rescue {v.rescue} from the star, Assimilation {v.assimilation} from the star, "
         f"beacon {'on the Beach' if v.beacon else 'off'}",
         f"Reserve (6-10): {list(v.reserve)}",
-        f"Tokens: creature {game.data.places[v.creature_token - 1].name if v.creature_token else '-'}"
-        f", target {_places(game, v.target)}, artemia {_places(game, v.artemia)}",
+        f"Tokens: creature {_token(game, v.creature_token)}, target {_places(game, v.target)}, artemia {_places(game, v.artemia)}",
     ]
     flags = [name for bit, name in FLAG_NAMES.items() if v.flags & bit]
     if flags:

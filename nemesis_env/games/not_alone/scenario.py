@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nemesis_env.core.errors import NemesisError, ScenarioError
-from nemesis_env.games.not_alone.defs import NotAloneData
+from nemesis_env.games.not_alone.defs import HuntCardDef, NotAloneData, SurvivalCardDef
 from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
 from nemesis_env.games.not_alone.rules import engine
 from nemesis_env.games.not_alone.rules.kinds import (
@@ -81,7 +81,9 @@ class _Names:
         return result
 
     def cards(self, where: str, names: Any, deck: str) -> list[int]:
-        cards = self.data.hunt if deck == "hunt" else self.data.survival
+        cards: tuple[HuntCardDef | SurvivalCardDef, ...] = (
+            self.data.hunt if deck == "hunt" else self.data.survival
+        )
         if not isinstance(names, list):
             raise ScenarioError(f"{where} must be a list of {deck} cards, got {names!r}")
         result = []

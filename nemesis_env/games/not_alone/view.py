@@ -163,9 +163,10 @@ def _pick(rng: np.random.Generator, pool: int, count: int, size: int) -> int:
     members = [i for i in range(size) if pool >> i & 1]
     if count > len(members):
         raise ValueError(f"cannot pick {count} of {len(members)}: view is inconsistent")
-    chosen = rng.choice(len(members), size=count, replace=False) if count else []
+    if count == 0:
+        return 0
     mask = 0
-    for j in chosen:
+    for j in rng.choice(len(members), size=count, replace=False):
         mask |= 1 << members[int(j)]
     return mask
 

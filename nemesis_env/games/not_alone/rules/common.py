@@ -70,7 +70,7 @@ def gain_will(s: State, h: int, amount: int) -> None:
 
 
 def take_back(s: State, h: int, place: int) -> None:
-    """Moves one place card from the discard pile to the hand (seen by all but a smoked Creature)."""
+    """Moves a place card from discard to hand (seen by all but a smoked-out Creature)."""
     s.discard[h].remove(place)
     s.hand[h] |= bit(place)
     s.log("take_back", h + 1, f"hunted {h} takes back {place}")
