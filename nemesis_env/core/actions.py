@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 @dataclass(frozen=True, slots=True, order=True)
 class Action:
-    """One atomic choice: `kind` is a game's action kind, `arg` an index that `kind` gives meaning."""
+    """One atomic choice: `kind` is a game's action kind; `arg` is an index `kind` interprets."""
 
     kind: int
     arg: int = 0

@@ -26,7 +26,11 @@ RENDER_MODES = ["ansi"]
 class NemesisAECEnv(AECEnv):  # type: ignore[misc]
     """The PettingZoo face of a kernel Game. Agents are the game's seat names."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": RENDER_MODES,
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(self, name: str, render_mode: str | None = None, **params: Any) -> None:
         super().__init__()

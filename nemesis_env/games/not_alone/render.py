@@ -39,7 +39,8 @@ def render_view(game: NotAloneGame, v: NotAloneView) -> str:
         f"Rescue {v.rescue} from the star, Assimilation {v.assimilation} from the star, "
         f"beacon {'on the Beach' if v.beacon else 'off'}",
         f"Reserve (6-10): {list(v.reserve)}",
-        f"Tokens: creature {_token(game, v.creature_token)}, target {_places(game, v.target)}, artemia {_places(game, v.artemia)}",
+        f"Tokens: creature {_token(game, v.creature_token)}, target {_places(game, v.target)}, "
+        f"artemia {_places(game, v.artemia)}",
     ]
     flags = [name for bit, name in FLAG_NAMES.items() if v.flags & bit]
     if flags:
