@@ -8,7 +8,7 @@ get an all-zero mask. Terminal rewards go to every agent.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +26,7 @@ RENDER_MODES = ["ansi"]
 class NemesisAECEnv(AECEnv):  # type: ignore[misc]
     """The PettingZoo face of a kernel Game. Agents are the game's seat names."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
         "render_modes": RENDER_MODES,
         "is_parallelizable": False,
         "render_fps": 1,
