@@ -53,8 +53,12 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
                 "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
             }
         )
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        self.observation_spaces: dict[str, spaces.Dict] = {
+            a: obs_space for a in self.possible_agents
+        }
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            a: spaces.Discrete(n_actions) for a in self.possible_agents
+        }
         self._zero_mask = np.zeros(n_actions, dtype=np.int8)
         self._zero_mask.flags.writeable = False  # shared by every idle agent
         self._obs_buffer = np.zeros(self._obs_size, dtype=np.float32)
