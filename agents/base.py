@@ -1,0 +1,53 @@
+"""The agent protocol, and the uniformly random agent.
+
+Every agent answers `act(ctx, rng) -> action id`. The context carries what the acting seat may
+use: the flat observation and int8 mask (for learned agents), the seat's View and the Game (for
+heuristic and information-set search agents, which call `game.sample_world(view, rng)`).
+Only agents that declare `omniscient = True` are handed the true state, and the tournament labels
+them so; every other agent never sees it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+
+@dataclass(frozen=True, slots=True)
+class AgentContext:
+    """One decision as the acting seat sees it."""
+
+    seat: int
+    observation: npt.NDArray[np.float32]
+    action_mask: npt.NDArray[np.int8]
+    view: Any
+    game: Any
+    state: Any = None  # the true state: filled in only for omniscient agents
+
+    def legal_actions(self) -> list[int]:
+        return [int(a) for a in np.flatnonzero(self.action_mask)]
+
+
+class Agent(Protocol):
+    """`name` labels results; `omniscient` agents read the true state (an upper reference)."""
+
+    name: str
+    omniscient: bool
+
+    def act(self, ctx: AgentContext, rng: np.random.Generator) -> int: ...
+
+
+class RandomAgent:
+    """Uniform over the legal actions."""
+
+    omniscient = False
+
+    def __init__(self, name: str = "random") -> None:
+        self.name = name
+
+    def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
+        legal = np.flatnonzero(ctx.action_mask)
+        return int(legal[rng.integers(len(legal))])
