@@ -1,4 +1,4 @@
-"""Playing one game between agents on the kernel, with observations built only for the acting seat."""
+"""Playing one game between agents on the kernel; observations are built for the acting seat only."""
 
 from __future__ import annotations
 
