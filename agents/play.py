@@ -1,4 +1,4 @@
-"""Playing one game between agents on the kernel; observations are built for the acting seat only."""
+"""Plays one game between agents on the kernel; only the acting seat gets an observation."""
 
 from __future__ import annotations
 
