@@ -1,0 +1,286 @@
+"""Masked PPO with self-play against a pool of frozen snapshots, heuristics and random agents.
+
+CleanRL-style: one readable module for the update, the opponent pool and exact checkpoints.
+Masks are stored with each transition and re-applied in the update; entropy counts legal
+actions only. One policy per role, or one shared policy (the seat one-hot in the observation
+tells the roles apart). A checkpoint holds weights, optimiser, snapshot pool and every random
+generator's state, so a resumed run continues exactly as an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from agents.base import Agent, RandomAgent
+from agents.rl.network import ActorCritic
+from agents.rl.rollout import (
+    CREATURE_ROLE,
+    HUNTED_ROLE,
+    LEARNER,
+    Batch,
+    GameStats,
+    RolloutCollector,
+)
+from nemesis_env.core.errors import CheckpointError
+
+ROLES = ("creature", "hunted")
+
+
+@dataclass(frozen=True)
+class PPOSettings:
+    """Hyperparameters of the learner (experiments.config.TrainConfig feeds these)."""
+
+    rollout_steps: int = 4096
+    num_slots: int = 32
+    lr: float = 3e-4
+    gamma: float = 0.995
+    gae_lambda: float = 0.95
+    clip: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    epochs: int = 4
+    minibatch_size: int = 1024
+    hidden: tuple[int, ...] = (256, 256)
+    shared_policy: bool = False
+    snapshot_every: int = 5
+    pool_size: int = 8
+    opponent_weights: tuple[tuple[str, float], ...] = (
+        ("self", 0.4),
+        ("snapshot", 0.2),
+        ("heuristic", 0.3),
+        ("random", 0.1),
+    )
+
+
+class PPOTrainer:
+    """Holds the learner, its optimiser(s), the snapshot pool and the collector."""
+
+    def __init__(self, game: Any, settings: PPOSettings, seed: int) -> None:
+        self.game, self.settings, self.seed = game, settings, seed
+        torch.manual_seed(seed)
+        streams = np.random.SeedSequence(seed).spawn(2)
+        self.rng = np.random.default_rng(streams[0])
+        self.torch_gen = torch.Generator().manual_seed(int(streams[1].generate_state(1)[0]))
+        obs, n_act = game.observation_size(), game.info.num_actions
+        names = ["shared"] if settings.shared_policy else list(ROLES)
+        self.nets = {n: ActorCritic(obs, n_act, settings.hidden) for n in names}
+        self.optims = {
+            n: torch.optim.Adam(net.parameters(), lr=settings.lr, eps=1e-5)
+            for n, net in self.nets.items()
+        }
+        self.snapshots: list[dict[str, ActorCritic]] = []
+        self.update = 0
+        self.env_steps = 0
+        self.collector = RolloutCollector(
+            game, settings.num_slots, self._choose_opponent, self.rng, self.torch_gen
+        )
+        self._fixed_agents = self._build_fixed_agents()
+
+    # -- opponents ------------------------------------------------------------------------
+    def _build_fixed_agents(self) -> dict[str, list[Agent]]:
+        players = self.game.info.num_players
+        fixed: dict[str, list[Agent]] = {"random": [RandomAgent() for _ in range(players)]}
+        if dict(self.settings.opponent_weights).get("heuristic", 0.0) > 0:
+            from agents.heuristics import heuristic_agent
+
+            fixed["heuristic"] = [heuristic_agent(seat) for seat in range(players)]
+        return fixed
+
+    def _choose_opponent(self, rng: np.random.Generator) -> tuple[str, Any]:
+        names = [n for n, _ in self.settings.opponent_weights]
+        weights = np.array([w for _, w in self.settings.opponent_weights], dtype=np.float64)
+        name = names[int(rng.choice(len(names), p=weights / weights.sum()))]
+        if name == "snapshot":
+            if not self.snapshots:
+                return "self", LEARNER
+            return "snapshot", ("snapshot", int(rng.integers(len(self.snapshots))))
+        if name == "self":
+            return "self", LEARNER
+        return name, self._fixed_agents[name]
+
+    def net_for(self, role: int, nets: dict[str, ActorCritic] | None = None) -> ActorCritic:
+        nets = self.nets if nets is None else nets
+        return nets["shared"] if "shared" in nets else nets[ROLES[role]]
+
+    def _policy_for(self, controller: Any, role: int) -> ActorCritic:
+        if controller == LEARNER:
+            return self.net_for(role)
+        return self.net_for(role, self.snapshots[controller[1]])
+
+    # -- one iteration ----------------------------------------------------------------------
+    def iterate(self) -> dict[str, float]:
+        """Collects one rollout and runs the PPO update; returns scalar metrics."""
+        start = time.perf_counter()
+        batch, stats = self.collector.collect(self.settings.rollout_steps, self._policy_for)
+        collect_s = time.perf_counter() - start
+        advantages, returns = self._gae(batch)
+        metrics = self._update(batch, advantages, returns)
+        self.update += 1
+        self.env_steps += sum(s.length for s in stats)
+        if self.update % self.settings.snapshot_every == 0:
+            self._snapshot()
+        metrics.update(_game_metrics(stats))
+        metrics["env_steps_per_s"] = sum(s.length for s in stats) / max(collect_s, 1e-9)
+        metrics["learner_steps"] = float(len(batch))
+        return metrics
+
+    def _snapshot(self) -> None:
+        frozen = {n: copy.deepcopy(net).eval() for n, net in self.nets.items()}
+        self.snapshots.append(frozen)
+        del self.snapshots[: -self.settings.pool_size]
+
+    def _gae(self, batch: Batch) -> tuple[np.ndarray, np.ndarray]:
+        s = self.settings
+        n = len(batch)
+        values = np.asarray(batch.value, dtype=np.float64)
+        adv = np.zeros(n, dtype=np.float64)
+        for i in range(n - 1, -1, -1):
+            nxt = batch.next[i]
+            if batch.done[i] or nxt < 0:
+                adv[i] = batch.reward[i] - values[i]
+            else:
+                delta = batch.reward[i] + s.gamma * values[nxt] - values[i]
+                adv[i] = delta + s.gamma * s.gae_lambda * adv[nxt]
+        return adv, adv + values
+
+    def _update(self, batch: Batch, adv: np.ndarray, ret: np.ndarray) -> dict[str, float]:
+        obs = torch.from_numpy(np.stack(batch.obs))
+        mask = torch.from_numpy(np.stack(batch.mask))
+        actions = torch.tensor(batch.action, dtype=torch.int64)
+        old_logp = torch.tensor(batch.logp, dtype=torch.float32)
+        adv_t = torch.tensor(adv, dtype=torch.float32)
+        ret_t = torch.tensor(ret, dtype=torch.float32)
+        roles = np.asarray(batch.role)
+        metrics: dict[str, float] = {}
+        for name, net in self.nets.items():
+            rows = (
+                np.arange(len(batch))
+                if name == "shared"
+                else np.flatnonzero(roles == (CREATURE_ROLE if name == "creature" else HUNTED_ROLE))
+            )
+            if len(rows) == 0:
+                continue
+            part = (obs[rows], mask[rows], actions[rows], old_logp[rows], adv_t[rows], ret_t[rows])
+            for key, value in self._update_net(net, self.optims[name], part).items():
+                metrics[f"{name}/{key}"] = value
+        return metrics
+
+    def _update_net(
+        self, net: ActorCritic, optim: torch.optim.Optimizer, part: tuple[torch.Tensor, ...]
+    ) -> dict[str, float]:
+        s = self.settings
+        obs, mask, actions, old_logp, adv, ret = part
+        n = len(actions)
+        totals = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "approx_kl": 0.0}
+        steps = 0
+        for _ in range(s.epochs):
+            order = torch.randperm(n, generator=self.torch_gen)
+            for start in range(0, n, s.minibatch_size):
+                idx = order[start : start + s.minibatch_size]
+                dist = net.distribution(obs[idx], mask[idx])
+                logp = dist.log_prob(actions[idx])
+                ratio = torch.exp(logp - old_logp[idx])
+                a = adv[idx]
+                a = (a - a.mean()) / (a.std() + 1e-8) if len(idx) > 1 else a
+                policy_loss = torch.max(-a * ratio, -a * ratio.clamp(1 - s.clip, 1 + s.clip)).mean()
+                value_loss = 0.5 * ((net.value(obs[idx]) - ret[idx]) ** 2).mean()
+                entropy = dist.entropy().mean()
+                loss = policy_loss + s.vf_coef * value_loss - s.ent_coef * entropy
+                optim.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(net.parameters(), s.max_grad_norm)
+                optim.step()
+                with torch.no_grad():
+                    kl = ((ratio - 1) - torch.log(ratio)).mean()
+                for key, value in zip(totals, (policy_loss, value_loss, entropy, kl), strict=True):
+                    totals[key] += float(value.detach())
+                steps += 1
+        return {k: v / max(steps, 1) for k, v in totals.items()}
+
+    # -- checkpoints ----------------------------------------------------------------------------
+    def checkpoint(self) -> dict[str, Any]:
+        return {
+            "format": "nemesis_env-ppo-1",
+            "game": self.game.info.name,
+            "rules_version": self.game.info.rules_version,
+            "game_params": self.game.params_dict(),
+            "settings": asdict(self.settings),
+            "seed": self.seed,
+            "update": self.update,
+            "env_steps": self.env_steps,
+            "games_started": self.collector.games_started,
+            "nets": {n: net.state_dict() for n, net in self.nets.items()},
+            "optims": {n: opt.state_dict() for n, opt in self.optims.items()},
+            "snapshots": [
+                {n: net.state_dict() for n, net in snap.items()} for snap in self.snapshots
+            ],
+            "rng": self.rng.bit_generator.state,
+            "torch_gen": self.torch_gen.get_state(),
+            "torch_global": torch.get_rng_state(),
+        }
+
+    def save(self, path: str | Path) -> None:
+        torch.save(self.checkpoint(), path)
+
+    def restore(self, ckpt: dict[str, Any]) -> None:
+        check_checkpoint(ckpt, self.game)
+        for n, net in self.nets.items():
+            net.load_state_dict(ckpt["nets"][n])
+            self.optims[n].load_state_dict(ckpt["optims"][n])
+        self.snapshots = []
+        for snap in ckpt["snapshots"]:
+            frozen = {n: copy.deepcopy(net) for n, net in self.nets.items()}
+            for n, net in frozen.items():
+                net.load_state_dict(snap[n])
+                net.eval()
+            self.snapshots.append(frozen)
+        self.update, self.env_steps = ckpt["update"], ckpt["env_steps"]
+        self.collector.games_started = ckpt["games_started"]
+        self.rng.bit_generator.state = ckpt["rng"]
+        self.torch_gen.set_state(ckpt["torch_gen"])
+        torch.set_rng_state(ckpt["torch_global"])
+
+
+def check_checkpoint(ckpt: dict[str, Any], game: Any) -> None:
+    """A checkpoint only loads into the same game, rules version and params."""
+    if ckpt.get("format") != "nemesis_env-ppo-1":
+        raise CheckpointError(f"not a nemesis_env PPO checkpoint (format {ckpt.get('format')!r})")
+    if ckpt["game"] != game.info.name or ckpt["rules_version"] != game.info.rules_version:
+        raise CheckpointError(
+            f"checkpoint is for {ckpt['game']} rules {ckpt['rules_version']}, but this game is "
+            f"{game.info.name} rules {game.info.rules_version}"
+        )
+    if ckpt["game_params"] != game.params_dict():
+        raise CheckpointError(
+            f"checkpoint game params {ckpt['game_params']} differ from {game.params_dict()}"
+        )
+
+
+def load_checkpoint(path: str | Path) -> dict[str, Any]:
+    try:
+        return dict(torch.load(path, map_location="cpu", weights_only=False))
+    except (OSError, RuntimeError) as exc:
+        raise CheckpointError(f"cannot read checkpoint {path}: {exc}") from exc
+
+
+def _game_metrics(stats: list[GameStats]) -> dict[str, float]:
+    out: dict[str, float] = {"games": float(len(stats))}
+    if stats:
+        out["episode_length"] = float(np.mean([s.length for s in stats]))
+    for role, name in ((CREATURE_ROLE, "creature"), (HUNTED_ROLE, "hunted")):
+        mine = [s for s in stats if s.learner_role == role]
+        if mine:
+            out[f"rollout_return/{name}"] = float(np.mean([s.learner_return for s in mine]))
+    return out
+
+
+PolicyFactory = Callable[[int], ActorCritic]

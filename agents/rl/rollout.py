@@ -1,0 +1,198 @@
+"""Self-play rollouts on the kernel: K games at once, network decisions batched per policy.
+
+Each game picks which team the learner plays; the other team is the learner too (self-play),
+a frozen snapshot, or a fixed agent (heuristic, random). Only complete games are collected, so
+every learner trajectory ends with its true terminal reward and needs no bootstrapping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import torch
+
+from agents.base import Agent, AgentContext
+from agents.rl.network import ActorCritic
+from nemesis_env.core.chance import sample_outcome
+from nemesis_env.core.game import CHANCE
+
+CREATURE_ROLE, HUNTED_ROLE = 0, 1
+LEARNER = "learner"
+
+
+def role_of(seat: int) -> int:
+    return CREATURE_ROLE if seat == 0 else HUNTED_ROLE
+
+
+@dataclass
+class Batch:
+    """Learner transitions of one rollout, in collection order."""
+
+    obs: list[npt.NDArray[np.float32]] = field(default_factory=list)
+    mask: list[npt.NDArray[np.int8]] = field(default_factory=list)
+    action: list[int] = field(default_factory=list)
+    logp: list[float] = field(default_factory=list)
+    value: list[float] = field(default_factory=list)
+    role: list[int] = field(default_factory=list)
+    reward: list[float] = field(default_factory=list)
+    done: list[bool] = field(default_factory=list)
+    next: list[int] = field(default_factory=list)  # same seat's next transition, -1 at the end
+
+    def __len__(self) -> int:
+        return len(self.action)
+
+
+@dataclass
+class GameStats:
+    learner_role: int
+    opponent: str
+    learner_return: float
+    length: int
+
+
+@dataclass
+class Slot:
+    state: Any
+    controllers: list[Any]  # per seat: LEARNER, ("snapshot", i) or an Agent
+    last_index: dict[int, int]  # learner seat -> index of its latest transition
+    learner_role: int
+    opponent: str
+    length: int = 0
+
+
+class RolloutCollector:
+    """Plays batches of games; `policies` maps a controller key to an ActorCritic per role."""
+
+    def __init__(
+        self,
+        game: Any,
+        num_slots: int,
+        choose_opponent: Callable[[np.random.Generator], tuple[str, Any]],
+        rng: np.random.Generator,
+        torch_gen: torch.Generator,
+    ) -> None:
+        self.game = game
+        self.num_slots = num_slots
+        self.choose_opponent = choose_opponent
+        self.rng = rng
+        self.torch_gen = torch_gen
+        self.players = game.info.num_players
+        self.n_actions = game.info.num_actions
+        self.games_started = 0
+
+    def collect(
+        self, min_steps: int, policy_for: Callable[[Any, int], ActorCritic]
+    ) -> tuple[Batch, list[GameStats]]:
+        batch, stats = Batch(), []
+        slots = [self._new_slot() for _ in range(self.num_slots)]
+        active = list(range(len(slots)))
+        while active:
+            waiting: dict[tuple[Any, int], list[int]] = {}
+            still_active = []
+            for i in active:
+                slot = slots[i]
+                self._advance(slot)
+                if slot.state.is_terminal():
+                    stats.append(self._finish(slot, batch))
+                    if len(batch) >= min_steps:
+                        continue
+                    slots[i] = slot = self._new_slot()
+                    self._advance(slot)
+                seat = slot.state.current_player()
+                key = slot.controllers[seat]
+                waiting.setdefault((_hashable(key), role_of(seat)), []).append(i)
+                still_active.append(i)
+            active = still_active
+            for (key, role), members in waiting.items():
+                first = slots[members[0]]
+                net = policy_for(first.controllers[first.state.current_player()], role)
+                self._act_batch(net, [slots[i] for i in members], key == LEARNER, batch)
+        return batch, stats
+
+    def _new_slot(self) -> Slot:
+        learner_role = CREATURE_ROLE if self.games_started % 2 == 0 else HUNTED_ROLE
+        self.games_started += 1
+        opponent_name, opponent = self.choose_opponent(self.rng)
+        controllers: list[Any] = []
+        for seat in range(self.players):
+            if role_of(seat) == learner_role or opponent_name == "self":
+                controllers.append(LEARNER)
+            elif isinstance(opponent, list):  # fixed agents, one per seat
+                controllers.append(opponent[seat])
+            else:
+                controllers.append(opponent)
+        state = self.game.new_initial_state(log_events=False)
+        return Slot(state, controllers, {}, learner_role, opponent_name)
+
+    def _advance(self, slot: Slot) -> None:
+        """Plays chance and fixed agents until a network decision or the end."""
+        state = slot.state
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), self.rng))
+                continue
+            controller = slot.controllers[seat]
+            if not hasattr(controller, "act"):
+                return
+            state.apply_action(self._agent_action(controller, state, seat))
+            slot.length += 1
+
+    def _agent_action(self, agent: Agent, state: Any, seat: int) -> int:
+        view = self.game.view_for(state, seat)
+        mask = np.zeros(self.n_actions, dtype=np.int8)
+        mask[state.legal_actions()] = 1
+        obs = np.zeros(self.game.observation_size(), dtype=np.float32)
+        ctx = AgentContext(seat, obs, mask, view, self.game)
+        return agent.act(ctx, self.rng)
+
+    def _act_batch(self, net: ActorCritic, slots: list[Slot], learner: bool, batch: Batch) -> None:
+        obs = np.zeros((len(slots), self.game.observation_size()), dtype=np.float32)
+        mask = np.zeros((len(slots), self.n_actions), dtype=np.int8)
+        for row, slot in enumerate(slots):
+            seat = slot.state.current_player()
+            self.game.encode(self.game.view_for(slot.state, seat), obs[row])
+            mask[row, slot.state.cached_legal()] = 1
+        with torch.no_grad():
+            obs_t = torch.from_numpy(obs)
+            dist = net.distribution(obs_t, torch.from_numpy(mask))
+            actions = torch.multinomial(dist.probs, 1, generator=self.torch_gen).squeeze(-1)
+            logp = dist.log_prob(actions)
+            values = net.value(obs_t) if learner else None
+        for row, slot in enumerate(slots):
+            seat = slot.state.current_player()
+            action = int(actions[row])
+            if learner:
+                previous = slot.last_index.get(seat)
+                if previous is not None:
+                    batch.next[previous] = len(batch)
+                slot.last_index[seat] = len(batch)
+                batch.next.append(-1)
+                batch.obs.append(obs[row])
+                batch.mask.append(mask[row])
+                batch.action.append(action)
+                batch.logp.append(float(logp[row]))
+                batch.value.append(float(values[row]))  # type: ignore[index]
+                batch.role.append(role_of(seat))
+                batch.reward.append(0.0)
+                batch.done.append(False)
+            slot.state.apply_action(action)
+            slot.length += 1
+
+    def _finish(self, slot: Slot, batch: Batch) -> GameStats:
+        returns = slot.state.returns()
+        for seat, index in slot.last_index.items():
+            batch.reward[index] = float(returns[seat])
+            batch.done[index] = True
+        learner_seat = 0 if slot.learner_role == CREATURE_ROLE else 1
+        return GameStats(
+            slot.learner_role, slot.opponent, float(returns[learner_seat]), slot.length
+        )
+
+
+def _hashable(key: Any) -> Any:
+    return key if isinstance(key, str | tuple) else id(key)

@@ -1,0 +1,118 @@
+"""`nemesis train CONFIG`: masked-PPO self-play with TensorBoard scalars and exact checkpoints.
+
+The run stops after `total_updates` PPO iterations (reproducible) or when `time_budget_s` runs
+out (a safety cap; the number of updates reached is recorded). Every `eval_every` updates the
+current policy plays `eval_games` seeded games in each role against each evaluation opponent.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch.utils.tensorboard import SummaryWriter
+from tqdm import tqdm
+
+from agents.base import Agent, RandomAgent
+from agents.play import play_game
+from agents.rl.agent import PPOAgent
+from agents.rl.ppo import PPOSettings, PPOTrainer, load_checkpoint
+
+
+@dataclass(frozen=True)
+class TrainPlan:
+    total_updates: int
+    time_budget_s: float
+    eval_every: int
+    eval_games: int
+    eval_opponents: tuple[str, ...] = ("heuristic", "random")
+
+
+def fixed_opponent(kind: str, seat: int) -> Agent:
+    if kind == "random":
+        return RandomAgent()
+    from agents.heuristics import heuristic_agent
+
+    return heuristic_agent(seat)
+
+
+def evaluate(trainer: PPOTrainer, plan: TrainPlan, seed: int) -> dict[str, float]:
+    """Win rate of the current policy per role and seat against each evaluation opponent."""
+    game = trainer.game
+    learner = PPOAgent(trainer.nets, name="learner")
+    players = game.info.num_players
+    metrics: dict[str, float] = {}
+    for opponent in plan.eval_opponents:
+        for role in ("creature", "hunted"):
+            wins = 0
+            for g in range(plan.eval_games):
+                seeds = np.random.SeedSequence([seed, g, 7]).spawn(players + 1)
+                agents = [
+                    learner
+                    if (seat == 0) == (role == "creature")
+                    else fixed_opponent(opponent, seat)
+                    for seat in range(players)
+                ]
+                result = play_game(
+                    game,
+                    agents,
+                    np.random.default_rng(seeds[0]),
+                    [np.random.default_rng(s) for s in seeds[1:]],
+                )
+                learner_seat = 0 if role == "creature" else 1
+                wins += result.returns[learner_seat] > 0
+            rate = wins / plan.eval_games
+            metrics[f"eval/{opponent}/win_rate/{role}"] = rate
+            seats = (
+                ["creature"] if role == "creature" else [f"hunted_{i}" for i in range(players - 1)]
+            )
+            for seat_name in seats:
+                metrics[f"eval/{opponent}/win_rate_seat/{seat_name}"] = rate
+    for net in trainer.nets.values():
+        net.train()
+    return metrics
+
+
+def train(
+    game: Any,
+    settings: PPOSettings,
+    plan: TrainPlan,
+    seed: int,
+    out_dir: Path,
+    resume: Path | None = None,
+    progress: bool = True,
+) -> PPOTrainer:
+    """Trains and writes out_dir/{tb/, checkpoints/latest.pt, final.pt, metrics.jsonl}."""
+    torch.set_num_threads(1)  # small MLPs: threads cost more than they give on 2 cores
+    trainer = PPOTrainer(game, settings, seed)
+    if resume is not None:
+        trainer.restore(load_checkpoint(resume))
+    ckpt_dir = out_dir / "checkpoints"
+    ckpt_dir.mkdir(parents=True, exist_ok=True)
+    writer = SummaryWriter(str(out_dir / "tb"))
+    start = time.perf_counter()
+    bar = tqdm(total=plan.total_updates, initial=trainer.update, desc="train", disable=not progress)
+    with (out_dir / "metrics.jsonl").open("a", encoding="utf-8") as log:
+        while trainer.update < plan.total_updates:
+            if time.perf_counter() - start > plan.time_budget_s:
+                break
+            metrics = trainer.iterate()
+            if plan.eval_every and trainer.update % plan.eval_every == 0:
+                metrics.update(evaluate(trainer, plan, seed))
+                trainer.save(ckpt_dir / "latest.pt")
+            for key, value in metrics.items():
+                writer.add_scalar(key, value, trainer.env_steps)
+            log.write(
+                json.dumps({"update": trainer.update, "env_steps": trainer.env_steps, **metrics})
+                + "\n"
+            )
+            bar.update(1)
+    bar.close()
+    writer.close()
+    trainer.save(out_dir / "final.pt")
+    return trainer
