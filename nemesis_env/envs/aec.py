@@ -59,6 +59,10 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces: dict[str, spaces.Discrete] = {
             a: spaces.Discrete(n_actions) for a in self.possible_agents
         }
+        # state(): every seat's observation concatenated (PettingZoo's state_space convention)
+        self.state_space = spaces.Box(
+            0.0, 1.0, (self._obs_size * len(self.possible_agents),), np.float32
+        )
         self._zero_mask = np.zeros(n_actions, dtype=np.int8)
         self._zero_mask.flags.writeable = False  # shared by every idle agent
         self._obs_buffer = np.zeros(self._obs_size, dtype=np.float32)
@@ -118,9 +122,11 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         self.infos[agent] = {"action_mask": self._legal_mask()}
 
     def _legal_mask(self) -> npt.NDArray[np.int8]:
-        mask = np.zeros(self.game.info.num_actions, dtype=np.int8)
-        mask[self.state_.cached_legal()] = 1
-        return mask
+        # A bytearray filled in Python beats numpy fancy indexing for a handful of legal ids.
+        buffer = bytearray(self.game.info.num_actions)
+        for action in self.state_.cached_legal():
+            buffer[action] = 1
+        return np.frombuffer(buffer, dtype=np.int8)
 
     # -- observing --------------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:

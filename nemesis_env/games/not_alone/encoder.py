@@ -57,18 +57,18 @@ HUNTED_PIECES: list[tuple[str, tuple[int, ...], str]] = [
     ("will", (4,), "one-hot Will counters"),
     ("hand_size", (11,), "one-hot place cards in hand"),
     ("survival_count", (6,), "one-hot survival cards in hand (clipped to 5)"),
-    ("discard", (10,), "place cards in the discard pile"),
-    ("discard_top", (11,), "one-hot most recent discard (0 = empty)"),
-    ("owned", (10,), "place cards owned anywhere"),
     ("played_count", (3,), "one-hot place cards played this turn"),
-    ("revealed", (10,), "played cards after the reveal"),
-    ("location", (10,), "places the Hunted stands on after the reveal"),
     ("next_effect", (3,), "one-hot River/Artefact effect set for next turn"),
     ("this_effect", (3,), "one-hot River/Artefact effect active this turn"),
     ("survival_used", (1,), "1 if a survival card was played this turn"),
     ("resists", (3,), "one-hot Resists this turn"),
     ("gave_up", (1,), "1 if the Hunted gave up this turn"),
     ("forbidden_chosen", (1,), "1 if the Forbidden Zone discard is chosen"),
+    ("discard", (10,), "place cards in the discard pile"),
+    ("discard_top", (11,), "one-hot most recent discard (0 = empty)"),
+    ("owned", (10,), "place cards owned anywhere"),
+    ("revealed", (10,), "played cards after the reveal"),
+    ("location", (10,), "places the Hunted stands on after the reveal"),
     ("phobia_shown", (10,), "cards shown to the Creature by Phobia (if this seat saw them)"),
 ]
 PRIVATE_PIECES: list[tuple[str, tuple[int, ...], str]] = [
@@ -197,23 +197,21 @@ class NotAloneEncoder:
         _mh15(parts, _cards20(v.surv_discard))
 
     def _hunted(self, v: NotAloneView, h: int, append: Callable[[bytes], None]) -> None:
-        append(MH1[1])
-        append(OH[4][v.will[h]])
-        append(OH[11][min(v.hand_size[h], 10)])
-        append(OH[6][min(v.survival_count[h], 5)])
+        key = (
+            v.will[h], min(v.hand_size[h], 10), min(v.survival_count[h], 5),
+            min(v.played_count[h], 2), v.next_effect[h], v.this_effect[h], v.survival_used[h],
+            min(v.resists[h], 2), v.gave_up[h], v.forbidden_chosen[h],
+        )  # fmt: skip
+        small = _HUNTED_SMALL.get(key)
+        if small is None:
+            small = _HUNTED_SMALL[key] = _hunted_small_bytes(key)
+        append(small)
         pile = v.discard[h]
         append(MH10[_places(pile)])
         append(OH[11][pile[-1] if pile else 0])
         append(MH10[v.owned[h]])
-        append(OH[3][min(v.played_count[h], 2)])
         append(MH10[_places(v.revealed[h]) if v.revealed else 0])
         append(MH10[_places(v.location[h])])
-        append(OH[3][v.next_effect[h]])
-        append(OH[3][v.this_effect[h]])
-        append(MH1[1 if v.survival_used[h] else 0])
-        append(OH[3][min(v.resists[h], 2)])
-        append(MH1[1 if v.gave_up[h] else 0])
-        append(MH1[1 if v.forbidden_chosen[h] else 0])
         append(MH10[v.phobia_shown[h]])
 
     def _private(self, v: NotAloneView, parts: list[bytes]) -> None:
@@ -226,6 +224,19 @@ class NotAloneEncoder:
         _mh15(parts, v.own_shelter_drawn)
         _mh20(parts, v.hunt_hand if not hunted else 0)
         _mh20(parts, _cards20(v.hunt_bottom))
+
+
+_HUNTED_SMALL: dict[tuple[int, ...], bytes] = {}  # memo: few distinct values, many lookups
+
+
+def _hunted_small_bytes(key: tuple[int, ...]) -> bytes:
+    will, hand, surv, played, nxt, this, used, resists, gave_up, chosen = key
+    return b"".join(
+        (
+            MH1[1], OH[4][will], OH[11][hand], OH[6][surv], OH[3][played], OH[3][nxt],
+            OH[3][this], MH1[int(used)], OH[3][resists], MH1[int(gave_up)], MH1[int(chosen)],
+        )
+    )  # fmt: skip
 
 
 _ZERO_DECISION = _f32([0.0] * (N_DECISIONS + 1 + 30))

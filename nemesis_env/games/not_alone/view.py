@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from nemesis_env.games.not_alone.rules.kinds import D_KEEP
 from nemesis_env.games.not_alone.state import CREATURE, F_REVEALED, F_SMOKESCREEN, Decision, State
 
 if TYPE_CHECKING:
@@ -89,6 +90,8 @@ def view_for(s: State, seat: int) -> NotAloneView:
     revealed = bool(s.flags & F_REVEALED)
     smoked = seat == CREATURE and bool(s.flags & F_SMOKESCREEN)
     h = seat - 1
+    # Ascendancy/Phobia picks made so far are cards in that Hunted's hand: only they see them.
+    keeper = s.stack[-1].a if s.keep and s.stack and s.stack[-1].kind == D_KEEP else -1
     if seat == CREATURE:
         phobia = tuple(s.phobia_shown)
     else:
@@ -108,21 +111,21 @@ def view_for(s: State, seat: int) -> NotAloneView:
         beacon=s.beacon,
         reserve=tuple(s.reserve),
         will=tuple(s.will),
-        hand_size=tuple(m.bit_count() for m in s.hand),
-        survival_count=tuple(m.bit_count() for m in s.survival),
-        discard=s.smoke_snapshot if smoked else tuple(tuple(d) for d in s.discard),
+        hand_size=tuple(map(int.bit_count, s.hand)),
+        survival_count=tuple(map(int.bit_count, s.survival)),
+        discard=s.smoke_snapshot if smoked else tuple(map(tuple, s.discard)),
         smoke_snapshot=s.smoke_snapshot,
         owned=tuple(s.owned),
-        played_count=tuple(len(p) for p in s.played),
-        revealed=tuple(tuple(p) for p in s.played) if revealed else (),
-        location=tuple(tuple(loc) for loc in s.location),
+        played_count=tuple(map(len, s.played)),
+        revealed=tuple(map(tuple, s.played)) if revealed else (),
+        location=tuple(map(tuple, s.location)),
         next_effect=tuple(s.next_effect),
         this_effect=tuple(s.this_effect),
         survival_used=tuple(s.survival_used),
         resists=tuple(s.resists),
         gave_up=tuple(s.gave_up),
-        forbidden_chosen=tuple(p != 0 for p in s.pending_discard),
-        shelter_count=tuple(m.bit_count() for m in s.shelter_drawn),
+        forbidden_chosen=tuple(map(bool, s.pending_discard)),
+        shelter_count=tuple(map(int.bit_count, s.shelter_drawn)),
         hunt_hand_size=s.hunt_hand.bit_count(),
         hunt_deck_size=s.hunt_unseen.bit_count() + len(s.hunt_bottom),
         hunt_bottom_count=len(s.hunt_bottom),
@@ -138,7 +141,7 @@ def view_for(s: State, seat: int) -> NotAloneView:
         ineffective=s.ineffective,
         forbidden=s.forbidden,
         anticipation=s.anticipation,
-        keep=s.keep,
+        keep=s.keep if keeper == h else 0,
         phobia_shown=phobia,
         own_hand=s.hand[h] if h >= 0 else -1,
         own_played=tuple(s.played[h]) if h >= 0 else (),
@@ -148,6 +151,10 @@ def view_for(s: State, seat: int) -> NotAloneView:
         hunt_hand=s.hunt_hand if seat == CREATURE else -1,
         hunt_bottom=tuple(s.hunt_bottom) if seat == CREATURE else (),
     )
+
+
+# D_KEEP asks for two picks (rules/hunt_cards.py resolve_name_hunted); `c` counts those left.
+KEEP_PICKS = 2
 
 
 def _mask(places: tuple[int, ...] | list[int]) -> int:
@@ -244,6 +251,9 @@ def _sample_places(s: State, v: NotAloneView, rng: np.random.Generator) -> None:
             rng.shuffle(s.played[h])
             pool &= ~played
         s.hand[h] = pool
+        top = v.stack[-1] if v.stack else None
+        if top is not None and top.kind == D_KEEP and top.a == h:
+            s.keep = _pick(rng, pool, KEEP_PICKS - top.c, 10)
         if v.forbidden_chosen[h]:
             s.pending_discard[h] = [p + 1 for p in range(10) if pool >> p & 1][
                 int(rng.integers(pool.bit_count()))

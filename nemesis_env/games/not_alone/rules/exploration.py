@@ -56,8 +56,16 @@ def cards_to_play(s: State, h: int) -> int:
 
 
 def can_give_up(s: State, h: int) -> bool:
-    """Give Up is pointless, and refused, with full Will and an empty discard (reference A.4)."""
+    """Resist or Give Up, not both (reference A.4: "one of the following"); Give Up is refused
+    with full Will and an empty discard (BGA)."""
+    if s.resists[h] or s.gave_up[h]:
+        return False
     return s.will[h] < s.game.data.board.starting_will or bool(s.discard[h])
+
+
+def can_resist(s: State, h: int) -> bool:
+    """1 Will for 2 cards, at most twice (2 Will for 4 cards, seed 003); not after a Give Up."""
+    return not s.gave_up[h] and s.resists[h] < 2 and s.will[h] >= 1 and bool(s.discard[h])
 
 
 @decision(D_EXPLORE)
@@ -70,7 +78,7 @@ def explore_options(s: State, d: Decision) -> list[int]:
     if not s.played[h]:
         if survival_playable(s, h):
             legal += [SURVIVAL0 + c for c in playable_survival(s, h, 1)]
-        if s.resists[h] < 2 and s.will[h] >= 1 and s.discard[h]:
+        if can_resist(s, h):
             legal.append(OPT_RESIST)
         if can_give_up(s, h):
             legal.append(OPT_GIVE_UP)
