@@ -13,6 +13,7 @@ import platform
 import random
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -80,9 +81,12 @@ def bench_peer(name: str, seconds: float, seed: int = 0) -> dict[str, float]:
     """A PettingZoo classic env (imported lazily: it needs the `bench` extra) in the same loop."""
     if name not in PEERS:
         raise ValueError(f"unknown peer {name!r}; available peers: {list(PEERS)}")
-    from pettingzoo.classic import connect_four_v3
+    with warnings.catch_warnings():  # PettingZoo 1.27 flags its classic import path as old
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from pettingzoo.classic import connect_four_v3
 
-    return aec_loop(connect_four_v3.env(), seconds, seed)
+        peer_env = connect_four_v3.env()
+    return aec_loop(peer_env, seconds, seed)
 
 
 def bench_engine(game: str, seconds: float, seed: int = 0, **params: Any) -> dict[str, float]:

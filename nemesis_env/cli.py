@@ -1,0 +1,428 @@
+"""The `nemesis` console script: play, demo, bench, replay, games (argparse, stdlib only).
+
+Random agents and chance draw from numpy Generators derived from --seed (never the global RNG),
+so a demo or a play session against the same seed and the same answers is reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+from importlib.metadata import entry_points
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from nemesis_env.core.chance import sample_outcome, spawn_streams
+from nemesis_env.core.errors import NemesisError
+from nemesis_env.core.events import Event
+from nemesis_env.core.game import CHANCE
+from nemesis_env.envs.registry import env_id, list_games, load_game
+from nemesis_env.games.not_alone import actions as na
+from nemesis_env.games.not_alone.render import seat_name
+from nemesis_env.games.not_alone.rules import kinds as k
+
+PLANNED_GAMES = ("nemesis", "retaliation")
+
+
+class CliError(Exception):
+    """A usage problem reported as one line on stderr with exit status 2."""
+
+
+class InputEnded(Exception):
+    """Standard input closed before the game finished."""
+
+
+# -- readable names ------------------------------------------------------------------------
+_PLACE_VERBS = {
+    k.D_EXPLORE: "play {}",
+    k.D_TAKE_BACK: "take back {}",
+    k.D_RESOLVE: "take back {}",
+    k.D_DOUBLE_BACK: "take back {}",
+    k.D_TARGET_PLACE: "put the Target token on {}",
+    k.D_TARGET_PAIR: "put the Target token on {}",
+    k.D_CREATURE_TOKEN: "put the Creature token on {}",
+    k.D_ARTEMIA_TOKEN: "put the Artemia token on {}",
+    k.D_KEEP: "keep {}",
+    k.D_RIVER: "keep {}",
+    k.D_FORBIDDEN: "discard {}",
+    k.D_DISCARD_PLACE: "discard {}",
+    k.D_SACRIFICE: "discard {}",
+    k.D_CATACLYSM: "make {} ineffective",
+    k.D_DETOUR_CARD: "move their {} card",
+    k.D_DETOUR_DEST: "move them to {}",
+    k.D_MOVE_TOKEN: "move the token to {}",
+    k.D_RESOLVE_ORDER: "resolve {} first",
+    k.D_LAIR: "copy the power of {}",
+    k.D_GATE: "use the power of {}",
+    k.D_ROVER: "take {} from the reserve",
+    k.D_VORTEX_DISCARD: "take {} back from your discard",
+    k.D_VORTEX_PLAYED: "swap out {}",
+}
+_PASS_TEXT = {
+    k.D_CREATURE_WINDOW: "pass (play no hunt card)",
+    k.D_HUNTED_WINDOW: "pass (play no survival card)",
+    k.D_RESOLVE: "do nothing",
+    k.D_CATCH_SURVIVAL: "pass (let the token resolve)",
+}
+_OPTION_TEXT = {
+    "resist": "resist (lose 1 Will, take back 2 place cards)",
+    "give_up": "give up (regain all Will and place cards; Assimilation +1)",
+    "use_power": "use the power of your place",
+    "take_all": "take back every discarded place card",
+    "draw": "draw a survival card",
+    "lose_will": "lose 1 Will",
+    "discard_two": "discard 2 place cards",
+    "side_1": "board side 1",
+    "side_2": "board side 2",
+    "creature_token": "move the Creature token",
+    "target_token": "move the Target token",
+}
+
+
+def action_label(game: Any, state: Any, action_id: int) -> str:
+    """What `action_id` means for the open decision, in words (e.g. "take back River")."""
+    data, decision = game.data, state.stack[-1]
+    act = game.codec.decode(action_id)
+    if act.kind == na.K_PLACE:
+        return _PLACE_VERBS.get(decision.kind, "choose {}").format(data.places[act.arg - 1].name)
+    if act.kind == na.K_PAIR:
+        a, b = data.pairs[act.arg]
+        pair = f"{data.places[a - 1].name} + {data.places[b - 1].name}"
+        return _PLACE_VERBS.get(decision.kind, "choose {}").format(pair)
+    if act.kind == na.K_SURVIVAL:
+        card_verbs = {k.D_SHELTER_KEEP: "keep {}", k.D_TOXIN: "discard {}"}
+        verb = card_verbs.get(decision.kind, "play survival card {}")
+        return verb.format(data.survival[act.arg].name)
+    if act.kind == na.K_HUNT:
+        return f"play hunt card {data.hunt[act.arg].name}"
+    if act.kind == na.K_HUNTED:
+        verb = "give 1 Will to Hunted {}" if decision.kind == k.D_SOURCE else "choose Hunted {}"
+        return verb.format(act.arg)
+    if act.kind == na.K_PASS:
+        return _PASS_TEXT.get(decision.kind, "pass")
+    option = na.OPTIONS[act.arg]
+    if option == "use_power" and decision.kind == k.D_RESOLVE:
+        return f"use the power of {data.places[state.location[decision.a][decision.b] - 1].name}"
+    return _OPTION_TEXT.get(option, option.replace("_", " "))
+
+
+# Events whose detail names places by number (rendered with the place names instead).
+_PLACE_KINDS = frozenset(
+    {
+        "play_place", "take_back", "discard", "target_token", "creature_token", "river",
+        "cataclysm", "detour", "lair_copy", "rover", "ineffective", "forbidden_choice", "reveal",
+        "phobia", "move_token", "vortex",
+    }
+)  # fmt: skip
+_PLACE_NUMBER = re.compile(r"(?<!hunted )(?<!token )\b(10|[1-9])\b")
+_PLACE_MASK = re.compile(r"mask (\d+)")
+
+
+class EventLog:
+    """Prints new `state.events` as `seat` perceives them (seat None: everything, marked)."""
+
+    def __init__(self, game: Any, seat: int | None) -> None:
+        self.game, self.seat, self.shown = game, seat, 0
+        cards = (*game.data.hunt, *game.data.survival)
+        self.card_names = {card.id: card.name for card in cards}
+        self.place_names = {place.id: place.name for place in game.data.places}
+
+    def flush(self, state: Any) -> None:
+        events = state.events or []
+        for event in events[self.shown :]:
+            print(self.text(event))
+        self.shown = len(events)
+
+    def text(self, event: Event) -> str:
+        if event.kind == "turn":
+            return f"\n== Turn {event.turn} =="
+        if event.kind == "game_over":
+            return f"  Game over: the {event.detail}"
+        seen = event if self.seat is None else event.seen_by(self.seat)
+        who = seat_name(event.actor)
+        if not seen.detail:
+            return f"  {who}: {event.kind.replace('_', ' ')} (hidden)"
+        detail = self._names(event.kind, seen.detail)
+        if detail.startswith("hunted "):
+            line = "Hunted " + detail[len("hunted ") :]
+        elif " " not in detail or event.kind == "forbidden_choice":
+            line = f"{who}: {event.kind.replace('_', ' ')}: {detail}"
+        else:
+            line = f"{who}: {detail}"
+        if self.seat is None and event.visible_to is not None:
+            line += f"  (private: {', '.join(seat_name(s) for s in sorted(event.visible_to))})"
+        return "  " + line
+
+    def _names(self, kind: str, detail: str) -> str:
+        places = self.game.data.places
+        if detail in self.card_names:
+            return str(self.card_names[detail])
+        if kind == "artemia_token":
+            return _PLACE_MASK.sub(
+                lambda m: " + ".join(places[p].name for p in range(10) if int(m[1]) >> p & 1),
+                detail,
+            )
+        if kind == "use_power":
+            last = detail.rsplit(" ", 1)
+            return " ".join([last[0], self.place_names.get(last[-1], last[-1])])
+        if kind in _PLACE_KINDS:
+            return _PLACE_NUMBER.sub(lambda m: str(places[int(m[1]) - 1].name), detail)
+        return detail
+
+
+def outcome_line(game: Any, state: Any) -> str:
+    names = game.seat_names()
+    winners = [name for name, r in zip(names, state.returns(), strict=True) if r > 0]
+    if winners == ["creature"]:
+        return "Winner: the Creature"
+    return f"Winner: the Hunted ({', '.join(winners)})"
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _param_value(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _extra_params(args: argparse.Namespace) -> dict[str, Any]:
+    """The --param KEY=VALUE options as a dict (values: true/false, integers, else text)."""
+    params: dict[str, Any] = {}
+    for item in args.param or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CliError(f"--param takes KEY=VALUE, got {item!r}")
+        if key == "players":
+            raise CliError("give the player count with --players, not --param")
+        params[key] = _param_value(value)
+    return params
+
+
+def _load(args: argparse.Namespace) -> Any:
+    """The game named by the options; unknown games or params raise ParamError (exit 2)."""
+    return load_game(args.game, players=args.players, **_extra_params(args))
+
+
+def _random_step(
+    state: Any, chance_rng: np.random.Generator, agent_rng: np.random.Generator
+) -> None:
+    if state.current_player() == CHANCE:
+        state.apply_action(sample_outcome(state.chance_outcomes(), chance_rng))
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[int(agent_rng.integers(len(legal)))])
+
+
+def _save(game: Any, state: Any, path: str | None) -> None:
+    if path:
+        Path(path).write_text(game.serialize(state) + "\n")
+        print(f"Saved the game to {path} (nemesis replay {path})")
+
+
+# -- commands ----------------------------------------------------------------------------------
+def ask_human(game: Any, state: Any, seat: int) -> int | None:
+    """Shows the seat's view and numbered legal actions; returns the chosen id (None = quit)."""
+    legal = state.legal_actions()
+    print()
+    print(game.render(state, seat))
+    print(f"\nYour decision: {k.DECISION_NAMES[state.stack[-1].kind]}")
+    for i, action in enumerate(legal, 1):
+        print(f"  {i:>2}. {action_label(game, state, action)}")
+    while True:
+        print(f"Choose 1-{len(legal)} (q to quit): ", end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            raise InputEnded
+        answer = line.strip()
+        if not sys.stdin.isatty():  # piped answers: echo them so the transcript reads right
+            print(answer)
+        if answer.lower() in ("q", "quit"):
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return int(legal[int(answer) - 1])
+        print(f"{answer!r} is not a choice: type a number from 1 to {len(legal)}, or q to quit.")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = _load(args)
+    seats = game.seat_names()
+    if args.seat not in seats:
+        raise CliError(f"unknown seat {args.seat!r} for {len(seats)} players; seats: {seats}")
+    seat = seats.index(args.seat)
+    chance_rng, agent_rng = spawn_streams(args.seed, 2)
+    state = game.new_initial_state()
+    log = EventLog(game, seat)
+    print(f"You play {seat_name(seat)} ({args.seat}) against random agents, seed {args.seed}.")
+    while not state.is_terminal():
+        if state.current_player() == seat:
+            log.flush(state)
+            try:
+                action = ask_human(game, state, seat)
+            except InputEnded:
+                print("\nInput ended before the game did; stopping.", file=sys.stderr)
+                return 1
+            if action is None:
+                print("You left the game.")
+                return 0
+            state.apply_action(action)
+        else:
+            _random_step(state, chance_rng, agent_rng)
+        log.flush(state)
+    print()
+    print(game.render(state, seat))
+    line = outcome_line(game, state)
+    won = state.returns()[seat] > 0
+    print(f"{line} - you {'win' if won else 'lose'}.")
+    _save(game, state, args.save)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    game = _load(args)
+    chance_rng, agent_rng = spawn_streams(args.seed, 2)
+    state = game.new_initial_state()
+    log = EventLog(game, None)
+    print(f"Demo: {game.info.name}, {args.players} players, random agents, seed {args.seed}")
+    decisions = 0
+    while not state.is_terminal():
+        decisions += state.current_player() != CHANCE
+        _random_step(state, chance_rng, agent_rng)
+        log.flush(state)
+    print()
+    print(game.render(state, None))
+    returns = ", ".join(
+        f"{name} {r:+g}" for name, r in zip(game.seat_names(), state.returns(), strict=True)
+    )
+    print(f"{outcome_line(game, state)} after {state.turn} turns and {decisions} decisions")
+    print(f"Returns: {returns}")
+    _save(game, state, args.save)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from nemesis_env import bench
+
+    if args.seconds <= 0:
+        raise CliError(f"--seconds must be positive, got {args.seconds}")
+    params = _extra_params(args)
+    result = bench.run_bench(
+        args.game, args.seconds, players=args.players, seed=args.seed, peer=args.peer, **params
+    )
+    print(json.dumps(result, indent=2) if args.json else bench.format_table(result))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    text = Path(args.file).read_text()
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CliError(f"{args.file} is not JSON ({e}); save games with game.serialize") from e
+    if not isinstance(doc, dict) or "game" not in doc:
+        raise CliError(f"{args.file} is not a saved game (a JSON object with game/params/history)")
+    game = load_game(doc["game"], **doc.get("params", {}))
+    state = game.deserialize(text)
+    print(game.render(state, None))
+    moves = len(state.history)
+    if state.is_terminal():
+        print(f"{outcome_line(game, state)} ({moves} actions in the history)")
+    else:
+        print(f"The game is not over ({moves} actions in the history)")
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name in list_games():
+        params = load_game(name).params_dict()
+        defaults = ", ".join(f"{key}={value}" for key, value in params.items())
+        print(f"{name:<12} {env_id(name):<26} params (defaults): {defaults}")
+    for name in PLANNED_GAMES:
+        print(f"{name:<12} {'(planned, not available yet)':<26}")
+    return 0
+
+
+# -- parser ------------------------------------------------------------------------------------
+def _game_options(p: argparse.ArgumentParser, default_players: int = 4) -> None:
+    p.add_argument("--players", type=int, default=default_players, help="everyone, 2..7")
+    p.add_argument("--seed", type=int, default=0, help="seed of chance and the random agents")
+    p.add_argument(
+        "--param", action="append", metavar="KEY=VALUE", help="another game param (repeatable)"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nemesis", description="Play, watch, benchmark and replay nemesis_env games."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = sub.add_parser("play", help="play one seat in the terminal against random agents")
+    p.add_argument("game", help=f"one of {list_games()}")
+    p.add_argument("--seat", default="creature", help="creature or hunted_0..hunted_5")
+    p.add_argument("--save", metavar="FILE", help="write the finished game as JSON")
+    _game_options(p)
+    p.set_defaults(func=cmd_play)
+    p = sub.add_parser("demo", help="play one seeded game between random agents, print the log")
+    p.add_argument("--game", default="not_alone")
+    p.add_argument("--save", metavar="FILE", help="write the finished game as JSON")
+    _game_options(p)
+    p.set_defaults(func=cmd_demo)
+    p = sub.add_parser("bench", help="measure env, engine and clone speed")
+    p.add_argument("--game", default="not_alone")
+    p.add_argument("--seconds", type=float, default=10.0, help="total wall time, split equally")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--peer", choices=["connect_four_v3"], help="also time this PettingZoo env")
+    _game_options(p)
+    p.set_defaults(func=cmd_bench)
+    p = sub.add_parser("replay", help="show the final state and outcome of a saved game")
+    p.add_argument("file", help="JSON written by game.serialize (or --save)")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("games", help="list the games and their PettingZoo env ids")
+    p.set_defaults(func=cmd_games)
+    _add_plugin_commands(sub)
+    return parser
+
+
+def _add_plugin_commands(sub: Any) -> None:
+    """Commands of installed packages (`train`, `tournament`, `run` come from experiments).
+
+    They register through the `nemesis_env.commands` entry-point group, so nemesis_env never
+    imports experiments or torch itself (shared/DESIGN.md §1 import direction).
+    """
+    for entry in entry_points(group="nemesis_env.commands"):
+        entry.load()(sub)
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (tests); nothing to silence
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:  # e.g. `nemesis demo | head`: stop quietly
+        _silence_stdout()
+        return 0
+    except (CliError, NemesisError, OSError) as e:
+        print(f"nemesis: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

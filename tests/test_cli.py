@@ -1,0 +1,179 @@
+"""Smoke tests of the `nemesis` command line, on tiny budgets (speed is `nemesis bench`'s job)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import nemesis_env
+from nemesis_env import bench
+from nemesis_env.cli import EventLog, action_label, main
+from nemesis_env.core.chance import resolve_chance
+
+NEMESIS = Path(sys.executable).parent / "nemesis"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+
+# -- bench ------------------------------------------------------------------------------------
+def test_bench_json_has_positive_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "--game", "not_alone", "--seconds", "0.5", "--json"]
+    code, out, _ = run([*argv, "--players", "3", "--peer", "connect_four_v3"], capsys)
+    assert code == 0
+    result = json.loads(out)
+    for key in (
+        "env_steps_per_s",
+        "engine_decisions_per_s",
+        "mean_game_length",
+        "clone_per_s",
+        "peer_env_steps_per_s",
+        "ratio",
+        "seconds",
+    ):
+        assert result[key] > 0, key
+    assert result["games_per_s"]["env"] > 0 and result["games_per_s"]["engine"] > 0
+    assert result["players"] == 3 and result["seed"] == 0
+    assert {"python", "numpy", "platform"} <= set(result["machine"])
+
+
+def test_bench_functions_and_table() -> None:
+    engine = bench.bench_engine("not_alone", 0.05, seed=1, players=2)
+    assert engine["games"] >= 1 and engine["decisions"] > 0
+    result = bench.run_bench("not_alone", 0.2, players=2)
+    assert "peer" not in result
+    table = bench.format_table(result)
+    assert "env steps/s" in table and "clones/s" in table
+
+
+# -- play ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seat", ["creature", "hunted_0"])
+def test_play_first_legal_action_until_the_end(
+    seat: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "1\n" * 5000)
+    code, out, _ = run(["play", "not_alone", "--players", "2", "--seat", seat], capsys)
+    assert code == 0
+    assert "Your decision:" in out and "   1. " in out
+    assert out.rstrip().splitlines()[-1].startswith("Winner: the ")
+
+
+def test_play_reprompts_then_quits(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "x\n0\n99\n\nq\n")
+    code, out, _ = run(["play", "not_alone", "--players", "3", "--seat", "creature"], capsys)
+    assert code == 0
+    assert out.count("is not a choice: type a number from 1 to 2") == 4
+    assert "board side 1" in out and "You left the game." in out
+
+
+def test_play_stops_when_input_ends(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "1\n")
+    code, _, err = run(["play", "not_alone", "--players", "2", "--seat", "hunted_0"], capsys)
+    assert code == 1 and "Input ended" in err
+
+
+def test_labels_and_events_read_well() -> None:
+    """Every legal action of random games gets a label; private details stay hidden."""
+    game = nemesis_env.load_game("not_alone", players=5)
+    rng = np.random.default_rng(3)
+    logs = [EventLog(game, seat) for seat in range(5)]
+    for _ in range(5):
+        state = game.new_initial_state()
+        resolve_chance(state, rng)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            labels = [action_label(game, state, a) for a in legal]
+            assert all(labels) and not any(":" in label for label in labels), labels
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+            resolve_chance(state, rng)
+        for event in state.events:
+            for seat, log in enumerate(logs):
+                text = log.text(event)
+                hidden = event.visible_to is not None and seat not in event.visible_to
+                assert ("(hidden)" in text) == (hidden and event.detail != ""), text
+
+
+# -- demo, replay, games -----------------------------------------------------------------------
+def test_demo_is_seeded_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "game.json"
+    argv = ["demo", "--game", "not_alone", "--players", "4", "--seed", "0"]
+    code, out, _ = run([*argv, "--save", str(saved)], capsys)
+    assert code == 0 and "== Turn 1 ==" in out
+    outcome = next(line for line in out.splitlines() if line.startswith("Winner: "))
+    assert run(argv, capsys)[1] in out  # same seed, same game
+    code, replayed, _ = run(["replay", str(saved)], capsys)
+    assert code == 0 and "view of spectator" in replayed
+    assert outcome.split(" after ")[0] in replayed
+
+
+def test_games_lists_env_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["games"], capsys)
+    assert code == 0 and "not_alone" in out and "nemesis_env/NotAlone-v0" in out
+
+
+# -- errors --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("argv", "allowed"),
+    [
+        (["play", "chess"], "not_alone"),
+        (["demo", "--game", "chess"], "not_alone"),
+        (["play", "not_alone", "--seat", "alien"], "hunted_0"),
+        (["play", "not_alone", "--players", "2", "--seat", "hunted_1"], "hunted_0"),
+        (["demo", "--players", "9"], "2..7"),
+        (["demo", "--param", "colour=red"], "board_side"),
+        (["demo", "--param", "board_side=5"], "board_side must be"),
+        (["bench", "--seconds", "0"], "positive"),
+        (["replay", "/nonexistent/game.json"], "No such file"),
+    ],
+)
+def test_errors_name_what_is_allowed(
+    argv: list[str], allowed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(argv, capsys)
+    assert code == 2
+    assert err.startswith("nemesis: error:") and allowed in err
+
+
+def test_replay_rejects_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("not json")
+    assert run(["replay", str(bad)], capsys)[0] == 2
+    doc = {"game": "not_alone", "rules_version": "old", "params": {}, "history": []}
+    bad.write_text(json.dumps(doc))
+    code, _, err = run(["replay", str(bad)], capsys)
+    assert code == 2 and "rules version" in err
+
+
+@pytest.mark.parametrize("argv", [[], ["bench", "--peer", "tic_tac_toe"], ["fly"]])
+def test_argparse_errors_exit_2(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+
+
+# -- the installed script -------------------------------------------------------------------------
+@pytest.mark.skipif(not NEMESIS.exists(), reason="the nemesis script is not installed here")
+def test_console_script_plays_from_a_pipe() -> None:
+    cmd = [str(NEMESIS), "play", "not_alone", "--players", "2", "--seat", "hunted_0", "--seed", "7"]
+    done = subprocess.run(cmd, input="1\n" * 5000, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Winner: the " in done.stdout
+    bad = subprocess.run([str(NEMESIS), "play", "chess"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and "not_alone" in bad.stderr
