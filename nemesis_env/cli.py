@@ -7,12 +7,12 @@ so a demo or a play session against the same seed and the same answers is reprod
 from __future__ import annotations
 
 import argparse
-from importlib.metadata import entry_points
 import json
 import os
 import re
 import sys
 from collections.abc import Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 

@@ -6,7 +6,7 @@
     assert top(s).kind == D_RESOLVE         # the open decision
 
 - `scenario(**overrides)`: a scenario document (nemesis_env.games.not_alone.scenario) with
-  defaults 3 players (2 Hunted), board side 1, Creature hunt-card windows off
+  defaults 2 players (1 Hunted), board side 1, Creature hunt-card windows off
   (`creature: {limit: 0}`, empty hand) and the hunt deck empty (so the end-of-turn refill draws
   nothing and the next turn opens no Creature window either). Any top-level key overrides
   its default wholesale, except `params`, which is merged (e.g. `params={"players": 5}`).
@@ -45,7 +45,7 @@ STARTING = [1, 2, 3, 4, 5]
 
 DEFAULTS: dict[str, Any] = {
     "game": "not_alone",
-    "params": {"players": 3, "board_side": 1},
+    "params": {"players": 2, "board_side": 1},
     "creature": {"limit": 0},
     "hunt_deck": [],
 }
