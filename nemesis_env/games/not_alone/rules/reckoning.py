@@ -238,10 +238,24 @@ def resolve_catch_survival(s: State, d: Decision, action: int) -> None:
     h = d.a
     if action != PASS:
         play_survival(s, h, action - SURVIVAL0)
+        push(s, *resolution_steps(s, h, freed_slots(s, h, d.b)))
     elif d.b == T_ARTEMIA:
         push(s, Decision(A_ARTEMIA_HIT, AUTO, h, d.c))
     else:
         push(s, Decision(A_CREATURE_HIT, AUTO, h))
+
+
+def freed_slots(s: State, h: int, token: int) -> list[int]:
+    """Slots on the ignored token's place with no other token: the Hunted uses them as if the
+    ignored token were not there (Detector/Dodge "ignore the token's effects for you";
+    docs/rules-decisions.md)."""
+    creature = (bit(s.creature_token) if s.creature_token else 0) | (
+        s.target if s.flags & F_CLONE else 0
+    )
+    ignored, others = (s.artemia, creature) if token == T_ARTEMIA else (creature, s.artemia)
+    return [
+        i for i, p in enumerate(s.location[h]) if ignored & bit(p) and not others & bit(p)
+    ]
 
 
 @stage(S_P3_ZERO)
