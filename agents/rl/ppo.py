@@ -38,12 +38,17 @@ ROLES = ("creature", "hunted")
 class PPOSettings:
     """Hyperparameters of the learner (experiments.config.TrainConfig feeds these)."""
 
-    rollout_steps: int = 4096
-    num_slots: int = 32
+    rollout_steps: int = 4096  # learner decisions per rollout (complete games only)
+    num_slots: int = 32  # games played side by side, network calls batched across them
     lr: float = 3e-4
+    anneal_lr: bool = False  # linear decay to 0 over `total_env_steps`
+    total_env_steps: int = 0  # only used by anneal_lr
     gamma: float = 0.995
     gae_lambda: float = 0.95
     clip: float = 0.2
+    clip_vloss: bool = False
+    norm_adv: bool = True
+    target_kl: float | None = None  # stop the epochs early past this approximate KL
     ent_coef: float = 0.01
     vf_coef: float = 0.5
     max_grad_norm: float = 0.5
@@ -120,10 +125,14 @@ class PPOTrainer:
     def iterate(self) -> dict[str, float]:
         """Collects one rollout and runs the PPO update; returns scalar metrics."""
         start = time.perf_counter()
+        if self.settings.anneal_lr and self.settings.total_env_steps > 0:
+            frac = max(0.0, 1.0 - self.env_steps / self.settings.total_env_steps)
+            for optim in self.optims.values():
+                optim.param_groups[0]["lr"] = frac * self.settings.lr
         batch, stats = self.collector.collect(self.settings.rollout_steps, self._policy_for)
         collect_s = time.perf_counter() - start
         advantages, returns = self._gae(batch)
-        metrics = self._update(batch, advantages, returns)
+        metrics = self._update(batch, advantages, returns, values=np.asarray(batch.value))
         self.update += 1
         self.env_steps += sum(s.length for s in stats)
         if self.update % self.settings.snapshot_every == 0:
@@ -152,13 +161,16 @@ class PPOTrainer:
                 adv[i] = delta + s.gamma * s.gae_lambda * adv[nxt]
         return adv, adv + values
 
-    def _update(self, batch: Batch, adv: np.ndarray, ret: np.ndarray) -> dict[str, float]:
+    def _update(
+        self, batch: Batch, adv: np.ndarray, ret: np.ndarray, values: np.ndarray
+    ) -> dict[str, float]:
         obs = torch.from_numpy(np.stack(batch.obs))
         mask = torch.from_numpy(np.stack(batch.mask))
         actions = torch.tensor(batch.action, dtype=torch.int64)
         old_logp = torch.tensor(batch.logp, dtype=torch.float32)
         adv_t = torch.tensor(adv, dtype=torch.float32)
         ret_t = torch.tensor(ret, dtype=torch.float32)
+        old_v = torch.tensor(values, dtype=torch.float32)
         roles = np.asarray(batch.role)
         metrics: dict[str, float] = {}
         for name, net in self.nets.items():
@@ -169,7 +181,10 @@ class PPOTrainer:
             )
             if len(rows) == 0:
                 continue
-            part = (obs[rows], mask[rows], actions[rows], old_logp[rows], adv_t[rows], ret_t[rows])
+            part = (
+                obs[rows], mask[rows], actions[rows], old_logp[rows], adv_t[rows], ret_t[rows],
+                old_v[rows],
+            )  # fmt: skip
             for key, value in self._update_net(net, self.optims[name], part).items():
                 metrics[f"{name}/{key}"] = value
         return metrics
@@ -178,11 +193,13 @@ class PPOTrainer:
         self, net: ActorCritic, optim: torch.optim.Optimizer, part: tuple[torch.Tensor, ...]
     ) -> dict[str, float]:
         s = self.settings
-        obs, mask, actions, old_logp, adv, ret = part
+        obs, mask, actions, old_logp, adv, ret, old_v = part
         n = len(actions)
         totals = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "approx_kl": 0.0}
         steps = 0
         for _ in range(s.epochs):
+            if s.target_kl is not None and steps and totals["approx_kl"] / steps > s.target_kl:
+                break
             order = torch.randperm(n, generator=self.torch_gen)
             for start in range(0, n, s.minibatch_size):
                 idx = order[start : start + s.minibatch_size]
@@ -190,9 +207,10 @@ class PPOTrainer:
                 logp = dist.log_prob(actions[idx])
                 ratio = torch.exp(logp - old_logp[idx])
                 a = adv[idx]
-                a = (a - a.mean()) / (a.std() + 1e-8) if len(idx) > 1 else a
+                if s.norm_adv and len(idx) > 1:
+                    a = (a - a.mean()) / (a.std() + 1e-8)
                 policy_loss = torch.max(-a * ratio, -a * ratio.clamp(1 - s.clip, 1 + s.clip)).mean()
-                value_loss = 0.5 * ((net.value(obs[idx]) - ret[idx]) ** 2).mean()
+                value_loss = self._value_loss(net.value(obs[idx]), ret[idx], old_v[idx])
                 entropy = dist.entropy().mean()
                 loss = policy_loss + s.vf_coef * value_loss - s.ent_coef * entropy
                 optim.zero_grad()
@@ -205,6 +223,12 @@ class PPOTrainer:
                     totals[key] += float(value.detach())
                 steps += 1
         return {k: v / max(steps, 1) for k, v in totals.items()}
+
+    def _value_loss(self, v: torch.Tensor, ret: torch.Tensor, old_v: torch.Tensor) -> torch.Tensor:
+        if not self.settings.clip_vloss:
+            return 0.5 * ((v - ret) ** 2).mean()
+        clipped = old_v + (v - old_v).clamp(-self.settings.clip, self.settings.clip)
+        return 0.5 * torch.max((v - ret) ** 2, (clipped - ret) ** 2).mean()
 
     # -- checkpoints ----------------------------------------------------------------------------
     def checkpoint(self) -> dict[str, Any]:
