@@ -803,3 +803,80 @@ def test_creature_refills_to_three_hunt_cards(held: int) -> None:
     assert draws == 3 - held
     assert s.hunt_hand.bit_count() == 3
     assert s.turn == 2
+
+
+# -- tokens sharing a place, two Target cards ------------------------------------------------------
+def test_artemia_and_creature_tokens_on_one_place_stack() -> None:
+    """Reference A.4 phase 2 (seed 003 "Tokens may share a place to combine effects"): a Hunted
+    on a place with both the Artemia and the Creature token discards 1 place card (A.4 step 4)
+    and loses 1 Will (step 5), and cannot use the place."""
+    s = hunting(
+        [],
+        [{"hand": [1, 3, 4, 5], "discard": [], "played": ["jungle"]}],
+        rescue=5,
+        assimilation=7,
+        creature={"limit": 0},
+    )
+    play(s, P(JUNGLE))
+    expect(s, K.D_ARTEMIA_TOKEN, 0)  # Rescue 5 is an Artemia square on side 1
+    play(s, P(JUNGLE))
+    assert expect(s, K.D_DISCARD_PLACE, 1) == [P(1), P(3), P(4), P(5)]
+    play(s, P(RIVER))
+    expect(s, K.D_DRAW_HUNT, CHANCE)
+    assert s.will == [2]
+    assert s.assimilation == 6
+    assert s.discard[0] == [RIVER, JUNGLE]
+    assert s.hand[0] == mask(LAIR, BEACH, ROVER)
+
+
+def test_artemia_card_on_an_artemia_square_gives_one_token() -> None:
+    """Reference A.3: with both an Artemia-symbol card and an Artemia square there is still only
+    one Artemia token, placed once."""
+    s = hunting(["mutation"], [{"hand": [1, 3, 4, 5], "played": ["jungle"]}], rescue=5)
+    play(s, HC("mutation"), P(SOURCE))
+    expect(s, K.D_ARTEMIA_TOKEN, 0)
+    play(s, P(LAIR))
+    assert s.artemia == mask(LAIR)
+    assert top(s).kind != K.D_ARTEMIA_TOKEN
+
+
+def test_two_target_cards_apply_on_the_same_place() -> None:
+    """Seed 003 "Hunt cards": with two Target cards in one turn both apply on the same place
+    (here Scream and Toxin after Tracking allowed two cards: reference A.7). The second card
+    asks for no new place; a Hunted there suffers both and the place is ineffective."""
+    s = hunting(
+        ["scream", "toxin"],
+        [{"hand": [1, 3, 4, 5], "discard": [], "played": ["jungle"], "survival": ["adrenaline"]}],
+        creature={"limit": 2},
+    )
+    play(s, HC("scream"))
+    expect(s, K.D_TARGET_PLACE, 0)
+    play(s, P(JUNGLE))
+    assert HC("toxin") in expect(s, K.D_CREATURE_WINDOW, 0)
+    play(s, HC("toxin"))
+    expect(s, K.D_CREATURE_TOKEN, 0)  # no second Target placement
+    assert s.target == mask(JUNGLE)
+    play(s, P(SOURCE))
+    assert pass_through(s) == [K.D_HUNTED_WINDOW, K.D_HUNTED_WINDOW]
+    assert expect(s, K.D_SCREAM, 1) == [OPT_LOSE_WILL, OPT_DISCARD_TWO]
+    play(s, OPT_LOSE_WILL)
+    assert expect(s, K.D_TOXIN, 1) == [SC("adrenaline")]
+    play(s, SC("adrenaline"))
+    assert s.will == [2] and s.survival == [0]
+    expect(s, K.D_DRAW_HUNT, CHANCE)  # the Jungle was ineffective: no place choice
+    assert s.discard[0] == [JUNGLE]
+
+
+def test_clone_at_the_lair_costs_two_will() -> None:
+    """Reference A.7 Clone and A.6 Lair: the clone is a Creature token, so a Hunted caught by it
+    on the Lair loses 2 Will; Assimilation +1."""
+    s = hunting(
+        ["clone"],
+        [{"hand": [2, 3, 4, 5], "played": ["lair"]}, {"hand": [1, 3, 4, 5], "played": ["jungle"]}],
+        assimilation=8,
+    )
+    play(s, HC("clone"), P(LAIR), P(SOURCE))
+    play(s, PASS)  # Hunted 1 on the token-free Jungle
+    expect(s, K.D_DRAW_HUNT, CHANCE)
+    assert s.will == [1, 3]
+    assert s.assimilation == 7

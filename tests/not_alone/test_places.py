@@ -161,8 +161,8 @@ def test_caught_at_the_lair_with_two_will_breaks_the_hunted():
     at(s, D_EXPLORE)
     assert s.will[0] == 3
     assert s.assimilation == 6 - 1 - 1
-    assert s.discard[0] == [1]  # the Lair is discarded at the end of the turn
-    assert s.hand[0] == mask("jungle", "river", "beach", "rover")
+    assert s.discard[0] == []  # every place card back, the played Lair too (seed 003)
+    assert s.hand[0] == mask("lair", "jungle", "river", "beach", "rover")
 
 
 def test_lair_copying_the_jungle_takes_back_the_lair():
@@ -632,5 +632,5 @@ def test_seed_worked_example_reckoning():
     assert s.will == [3, 3, 3, 3, 2]
     assert s.discard[1] == [1, 5]
     assert s.discard[2] == [4, 2]
-    assert s.discard[3] == [8]
-    assert s.hand[3] == mask(1, 2, 3, 4, 5)
+    assert s.discard[3] == []  # Michal took every place card back, the played Wreck too
+    assert s.hand[3] == mask(1, 2, 3, 4, 5, 8)

@@ -219,7 +219,8 @@ def reckoning(s: Any) -> None:
     assert s.hand[BARBORA] == mask(LAIR) and s.discard[BARBORA] == [BEACH, ROVER, RIVER]
     assert s.played[BARBORA] == [JUNGLE]  # the Jungle was not used: not taken back
     assert s.will == [3, 3, 3, 3, 2]  # Jan lost 1; Michal lost his last and got 3 back
-    assert s.hand[MICHAL] == mask(LAIR, JUNGLE, RIVER, BEACH, ROVER)
+    # "take all their place cards back into hand": the played Wreck too (BGA does the same)
+    assert s.hand[MICHAL] == mask(LAIR, JUNGLE, RIVER, BEACH, ROVER, WRECK)
     assert s.discard[MICHAL] == []
     assert s.hand[JAN] == mask(1, 2, 3, 4, 5)
     assert s.assimilation == assimilation - 2  # +1 once for the catches, +1 for Michal
@@ -260,7 +261,7 @@ def test_c_reckoning_then_end_of_turn() -> None:
     play(s, PASS)  # Alžběta's phase-4 window
     expect(s, K.D_DRAW_HUNT, CHANCE)
     assert s.rescue == START_RESCUE - 2
-    assert s.discard[MICHAL] == [WRECK]
+    assert s.discard[MICHAL] == []
     assert s.discard[JAN] == [WRECK]
     assert s.discard[BARBORA] == [BEACH, ROVER, RIVER, JUNGLE]
     assert s.discard[JIRI] == [BEACH, ROVER]

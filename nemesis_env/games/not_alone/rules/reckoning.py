@@ -21,6 +21,7 @@ from nemesis_env.games.not_alone.rules.common import (
     bit,
     discard_from_hand,
     lose_will,
+    return_played_card,
     survival_playable,
     take_back_all,
     token_mask,
@@ -187,14 +188,22 @@ def artemia_hit(s: State, d: Decision) -> None:
 
 
 def creature_catches(s: State, h: int) -> tuple[int, int]:
-    """(catches, Will lost): 1 per catch, 2 at the Lair, +1 with Fierceness (reference A.4)."""
+    """(places caught on, Will lost) for Hunted h.
+
+    Each place holding the Creature token or Clone's target catches once (a place with both
+    counts once, as in BGA) and costs 1 Will, 2 at the Lair (reference A.4 step 5: Will "for
+    each place"); Fierceness adds 1 per caught Hunted (BGA).
+    """
+    creature = (bit(s.creature_token) if s.creature_token else 0) | (
+        s.target if s.flags & F_CLONE else 0
+    )
     catches = will = 0
-    extra = (1 if s.flags & F_FIERCENESS else 0) + (1 if s.flags & F_FIERCENESS2 else 0)
-    clone = s.target if s.flags & F_CLONE else 0
     for place in s.location[h]:
-        n = (place == s.creature_token) + (1 if clone & bit(place) else 0)
-        catches += n
-        will += n * ((2 if place == LAIR else 1) + extra)
+        if creature & bit(place):
+            catches += 1
+            will += 2 if place == LAIR else 1
+    if catches:
+        will += (1 if s.flags & F_FIERCENESS else 0) + (1 if s.flags & F_FIERCENESS2 else 0)
     return catches, will
 
 
@@ -253,9 +262,7 @@ def freed_slots(s: State, h: int, token: int) -> list[int]:
         s.target if s.flags & F_CLONE else 0
     )
     ignored, others = (s.artemia, creature) if token == T_ARTEMIA else (creature, s.artemia)
-    return [
-        i for i, p in enumerate(s.location[h]) if ignored & bit(p) and not others & bit(p)
-    ]
+    return [i for i, p in enumerate(s.location[h]) if ignored & bit(p) and not others & bit(p)]
 
 
 @stage(S_P3_ZERO)
@@ -267,6 +274,9 @@ def lost_last_will(s: State) -> None:
     for h in broken:
         s.will[h] = fresh
         take_back_all(s, h)
+        for slot, place in enumerate(s.played[h]):  # "all their place cards" (seed 003)
+            if place:
+                return_played_card(s, h, slot)
     s.stage = S_P4_CREATURE
     s.cursor = 0
     if broken:

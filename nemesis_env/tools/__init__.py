@@ -1,0 +1,1 @@
+"""Developer tools: golden playthroughs (`python -m nemesis_env.tools.playthrough`)."""
