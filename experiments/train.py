@@ -26,11 +26,21 @@ from agents.rl.ppo import PPOSettings, PPOTrainer, load_checkpoint
 
 @dataclass(frozen=True)
 class TrainPlan:
-    total_updates: int
-    time_budget_s: float
+    """When to stop and how to evaluate; the first limit reached ends training."""
+
+    total_updates: int | None
+    time_budget_s: float | None
     eval_every: int
     eval_games: int
     eval_opponents: tuple[str, ...] = ("heuristic", "random")
+    total_env_steps: int | None = None
+
+    def done(self, trainer: PPOTrainer, elapsed_s: float) -> bool:
+        if self.total_updates is not None and trainer.update >= self.total_updates:
+            return True
+        if self.total_env_steps is not None and trainer.env_steps >= self.total_env_steps:
+            return True
+        return self.time_budget_s is not None and elapsed_s > self.time_budget_s
 
 
 def fixed_opponent(kind: str, seat: int) -> Agent:
@@ -38,7 +48,8 @@ def fixed_opponent(kind: str, seat: int) -> Agent:
         return RandomAgent()
     from agents.heuristics import heuristic_agent
 
-    return heuristic_agent(seat)
+    agent: Agent = heuristic_agent(seat)
+    return agent
 
 
 def evaluate(trainer: PPOTrainer, plan: TrainPlan, seed: int) -> dict[str, float]:
@@ -96,11 +107,15 @@ def train(
     ckpt_dir.mkdir(parents=True, exist_ok=True)
     writer = SummaryWriter(str(out_dir / "tb"))
     start = time.perf_counter()
-    bar = tqdm(total=plan.total_updates, initial=trainer.update, desc="train", disable=not progress)
+    bar = tqdm(
+        total=plan.total_updates,
+        initial=trainer.update,
+        desc="train",
+        unit="update",
+        disable=not progress,
+    )
     with (out_dir / "metrics.jsonl").open("a", encoding="utf-8") as log:
-        while trainer.update < plan.total_updates:
-            if time.perf_counter() - start > plan.time_budget_s:
-                break
+        while not plan.done(trainer, time.perf_counter() - start):
             metrics = trainer.iterate()
             if plan.eval_every and trainer.update % plan.eval_every == 0:
                 metrics.update(evaluate(trainer, plan, seed))
@@ -112,6 +127,16 @@ def train(
                 + "\n"
             )
             bar.update(1)
+            bar.set_postfix(env_steps=trainer.env_steps)
+    if plan.eval_every and trainer.update % plan.eval_every != 0:  # final evaluation
+        with (out_dir / "metrics.jsonl").open("a", encoding="utf-8") as log:
+            metrics = evaluate(trainer, plan, seed)
+            for key, value in metrics.items():
+                writer.add_scalar(key, value, trainer.env_steps)
+            log.write(
+                json.dumps({"update": trainer.update, "env_steps": trainer.env_steps, **metrics})
+                + "\n"
+            )
     bar.close()
     writer.close()
     trainer.save(out_dir / "final.pt")

@@ -1,0 +1,138 @@
+"""Builds agents from AgentSpec entries: a registry of kind -> builder(spec, game, seat).
+
+Built-in kinds (agent modules are imported only when their kind is built):
+- random:    agents.base.RandomAgent (no params)
+- heuristic: agents.heuristics.heuristic_agent(seat, **params)
+- mcts:      agents.search.mcts.MCTSAgent(name=spec.name, **params) (omniscient)
+- ismcts:    agents.search.ismcts.ISMCTSAgent(name=spec.name, **params)
+
+Search agents given `time_budget_s` depend on machine speed; the tournament flags them as not
+reproducible (use `iterations`).
+
+More kinds: `register_agent_kind("ppo", build_ppo)` where `build_ppo(spec, game, seat)` returns
+an Agent (it should call experiments.rundir.check_rules_version on the checkpoint). A kind
+written `package.module:function` names such a builder directly, so it also works in worker
+processes that did not run the registration.
+
+The tournament builds fresh agents for every game, so an agent may keep per-game memory;
+a builder that loads something expensive (a checkpoint) should cache it itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from agents.base import Agent, RandomAgent
+from experiments.config import AgentSpec, ConfigError
+
+AgentBuilder = Callable[[AgentSpec, Any, int], Agent]
+
+_REGISTRY: dict[str, AgentBuilder] = {}
+
+
+def register_agent_kind(kind: str, builder: AgentBuilder, *, replace: bool = False) -> None:
+    """Adds `kind`; re-registering an existing kind needs `replace=True`."""
+    if not kind or ":" in kind:
+        raise ValueError(f"agent kind {kind!r}: must be non-empty and contain no ':'")
+    if kind in _REGISTRY and not replace and _REGISTRY[kind] is not builder:
+        raise ValueError(f"agent kind {kind!r} is already registered (pass replace=True)")
+    _REGISTRY[kind] = builder
+
+
+def unregister_agent_kind(kind: str) -> None:
+    _REGISTRY.pop(kind, None)
+
+
+def agent_kinds() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def _import_builder(kind: str) -> AgentBuilder:
+    module_name, _, attr = kind.partition(":")
+    try:
+        builder = getattr(import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ConfigError(f"agent kind {kind!r}: cannot import builder ({exc})") from None
+    if not callable(builder):
+        raise ConfigError(f"agent kind {kind!r}: {attr} is not callable")
+    return builder  # type: ignore[no-any-return]
+
+
+def resolve_kind(kind: str) -> AgentBuilder:
+    """The builder for `kind`, or ConfigError listing the known kinds."""
+    if kind in _REGISTRY:
+        return _REGISTRY[kind]
+    if ":" in kind:
+        return _import_builder(kind)
+    raise ConfigError(
+        f"unknown agent kind {kind!r}; known kinds: {agent_kinds()} (or `package.module:builder`)"
+    )
+
+
+def make_agent(spec: AgentSpec, game: Any, seat: int) -> Agent:
+    """A fresh agent for `seat` of `game`, built as `spec` says."""
+    builder = resolve_kind(spec.kind)
+    try:
+        return builder(spec, game, seat)
+    except ConfigError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(
+            f"agent {spec.name!r} (kind {spec.kind!r}) with params {spec.params}: {exc}"
+        ) from exc
+
+
+# ------------------------------------------------------------------------------ built-ins
+def _no_checkpoint(spec: AgentSpec) -> None:
+    if spec.checkpoint is not None:
+        raise ConfigError(f"agent {spec.name!r}: kind {spec.kind!r} takes no checkpoint")
+
+
+def _import_agent(spec: AgentSpec, module: str, attr: str) -> Any:
+    """`module.attr`, or ConfigError saying which agent needs it."""
+    try:
+        return getattr(import_module(module), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ConfigError(
+            f"agent {spec.name!r}: kind {spec.kind!r} needs {module}.{attr}, "
+            f"which cannot be loaded ({exc})"
+        ) from None
+
+
+def _with_name(spec: AgentSpec) -> dict[str, Any]:
+    return {"name": spec.name, **spec.params}
+
+
+def _random(spec: AgentSpec, game: Any, seat: int) -> Agent:
+    _no_checkpoint(spec)
+    if spec.params:
+        raise ConfigError(
+            f"agent {spec.name!r}: kind 'random' takes no params, got {sorted(spec.params)}"
+        )
+    return RandomAgent(name=spec.name)
+
+
+def _heuristic(spec: AgentSpec, game: Any, seat: int) -> Agent:
+    _no_checkpoint(spec)
+    agent: Agent = _import_agent(spec, "agents.heuristics", "heuristic_agent")(seat, **spec.params)
+    return agent
+
+
+def _mcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
+    _no_checkpoint(spec)
+    agent: Agent = _import_agent(spec, "agents.search.mcts", "MCTSAgent")(**_with_name(spec))
+    return agent
+
+
+def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
+    _no_checkpoint(spec)
+    agent: Agent = _import_agent(spec, "agents.search.ismcts", "ISMCTSAgent")(**_with_name(spec))
+    return agent
+
+
+register_agent_kind("random", _random)
+register_agent_kind("heuristic", _heuristic)
+register_agent_kind("mcts", _mcts)
+register_agent_kind("ismcts", _ismcts)

@@ -1,0 +1,81 @@
+"""`nemesis train`, `nemesis tournament` and `nemesis run`, added to the nemesis CLI through the
+`nemesis_env.commands` entry point (so nemesis_env never imports experiments or torch).
+
+`nemesis run CONFIG` trains PPO by self-play, then runs the tournament (an agent whose
+checkpoint is "@train" uses the checkpoint just trained), then writes report.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+OVERRIDE_HELP = "override a config value, e.g. --set train.time_budget_s=60 (repeatable)"
+
+
+def register(sub: Any) -> None:
+    from experiments import tournament
+
+    p = sub.add_parser("train", help="train masked PPO by self-play (writes TensorBoard scalars)")
+    p.add_argument("config", help="run YAML (train: section) or a bare train YAML")
+    p.add_argument("--set", dest="overrides", action="append", default=[], help=OVERRIDE_HELP)
+    p.add_argument("--out", help="run directory (default: the config's out_dir + /train)")
+    p.add_argument("--resume", help="checkpoint to resume from (exactly)")
+    p.add_argument("--overwrite", action="store_true", help="reuse a non-empty run directory")
+    p.add_argument("--no-progress", action="store_true")
+    p.set_defaults(func=cmd_train)
+    p = sub.add_parser("tournament", help="round-robin tournament with CIs, ratings, cross-play")
+    tournament.add_arguments(p)
+    p.set_defaults(func=cmd_tournament)
+    p = sub.add_parser("run", help="train, then tournament, then report (the main job)")
+    p.add_argument("config", help="run YAML with train: and tournament: sections")
+    p.add_argument("--set", dest="overrides", action="append", default=[], help=OVERRIDE_HELP)
+    p.add_argument("--overwrite", action="store_true", help="reuse a non-empty run directory")
+    p.add_argument("--no-progress", action="store_true")
+    p.set_defaults(func=cmd_run)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from experiments.config import TrainConfig, load_config, read_yaml
+    from experiments.pipeline import run_training
+
+    data = read_yaml(args.config)
+    if "train" in data:
+        from experiments.config import RunConfig
+
+        run = load_config(RunConfig, args.config, args.overrides)
+        cfg, out = run.train, Path(args.out or Path(run.out_dir) / "train")
+    else:
+        cfg = load_config(TrainConfig, args.config, args.overrides)
+        out = Path(args.out or "runs/train")
+    ckpt = run_training(
+        cfg,
+        out,
+        resume=args.resume,
+        overwrite=args.overwrite,
+        progress=not args.no_progress,
+        argv=sys.argv,
+    )
+    print(f"trained: {ckpt}")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    import experiments.ppo_kind  # noqa: F401  (registers the "ppo" agent kind)
+    from experiments import tournament
+
+    return tournament.run_from_args(args, sys.argv)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from experiments.config import RunConfig, load_config
+    from experiments.pipeline import run_pipeline
+
+    cfg = load_config(RunConfig, args.config, args.overrides)
+    report = run_pipeline(
+        cfg, overwrite=args.overwrite, progress=not args.no_progress, argv=sys.argv
+    )
+    print(f"report: {report}")
+    return 0

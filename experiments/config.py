@@ -1,0 +1,428 @@
+"""Typed experiment configs: YAML files over frozen dataclasses, with `--set` overrides.
+
+    cfg = load_config(TournamentConfig, "configs/tournament_smoke.yaml",
+                      overrides=["games_per_match=4", "agents.0.params.iterations=200"])
+    yaml.safe_dump(resolved_config_dict(cfg))   # what a run directory saves as config.yaml
+
+The loader is strict: an unknown key, a missing required key or a value of the wrong type raises
+ConfigError naming the key path (e.g. `tournament.agents[1].kind`) and, for keys, the allowed
+ones. Overrides are applied to the raw YAML mapping before validation, so they are checked the
+same way; each value is parsed with yaml.safe_load (`--set lr=3.0e-4`, `--set agents=[...]`).
+
+Type rules: bool fields take only true/false; int fields only integers (not booleans); float
+fields integers or floats, plus exponent strings such as `3e-4`, which PyYAML (YAML 1.1) reads as
+text; str fields only strings; `X | None` also takes null; lists and tuples take YAML sequences;
+`dict[str, Any]` takes any mapping with string keys.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar, Union
+
+import yaml
+
+from nemesis_env.core.errors import NemesisError
+
+
+class ConfigError(NemesisError, ValueError):
+    """A config document or override that does not fit its dataclass (message names the key)."""
+
+
+T = TypeVar("T")
+
+OPPONENT_KINDS = ("self", "snapshots", "heuristic", "random")
+
+
+# ------------------------------------------------------------------------------ dataclasses
+@dataclass(frozen=True, kw_only=True)
+class AgentSpec:
+    """One tournament entrant. `kind` names a builder in experiments.agent_factory."""
+
+    name: str
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+    checkpoint: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise ConfigError("name: must be a non-empty string")
+        if not self.kind.strip():
+            raise ConfigError("kind: must be a non-empty string")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentConfig:
+    """A round-robin: every ordered pair (Creature agent, Hunted agent), `games_per_match` each.
+
+    `out_dir` is the run directory itself; `workers` > 1 plays games in parallel processes
+    (results are identical to workers=1).
+    """
+
+    game: str = "not_alone"
+    players: int = 4
+    game_params: dict[str, Any] = field(default_factory=dict)
+    agents: list[AgentSpec]
+    games_per_match: int
+    seed: int
+    out_dir: str = "runs/tournament"
+    workers: int = 1
+
+    def __post_init__(self) -> None:
+        if not self.agents:
+            raise ConfigError("agents: at least one agent is required")
+        names = [a.name for a in self.agents]
+        if dupes := sorted({n for n in names if names.count(n) > 1}):
+            raise ConfigError(f"agents: agent names must be unique, repeated: {dupes}")
+        if "players" in self.game_params:
+            raise ConfigError("game_params: set `players` at the top level, not in game_params")
+        _check(self.players >= 2, "players", f"must be at least 2, got {self.players}")
+        _check(self.games_per_match >= 1, "games_per_match", "must be at least 1")
+        _check(self.workers >= 1, "workers", "must be at least 1")
+        _check(self.seed >= 0, "seed", "must be a non-negative integer")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrainConfig:
+    """Masked PPO self-play against a pool of frozen snapshots, heuristics and random agents.
+
+    Each update collects `rollout_steps` decisions from `num_slots` concurrent games, then runs
+    `epochs` passes in minibatches of `minibatch_size`. Training stops at `total_env_steps`, or
+    after `total_updates` updates when that is set, or after `time_budget_s` seconds (null: no
+    limit; a safety cap that makes the stopping point machine-dependent), whichever is first.
+    `opponent_mix`: sampling weights of the opponents' source per game, keys among self (the
+    live policy), snapshots (the frozen pool of `pool_size`, one added every `snapshot_every`
+    updates), heuristic, random. `shared_policy`: one network for every seat, or one per role.
+    Every `eval_every` updates the policy plays `eval_games` seeded games per role against each
+    of `eval_opponents`.
+    """
+
+    game: str = "not_alone"
+    players: int = 4
+    game_params: dict[str, Any] = field(default_factory=dict)
+    total_env_steps: int = 10_000_000
+    total_updates: int | None = None
+    time_budget_s: float | None = None
+    rollout_steps: int = 4096
+    num_slots: int = 32
+    lr: float = 3e-4
+    gamma: float = 0.995
+    gae_lambda: float = 0.95
+    clip: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    epochs: int = 4
+    minibatch_size: int = 1024
+    hidden_sizes: tuple[int, ...] = (256, 256)
+    shared_policy: bool = False
+    snapshot_every: int = 5
+    pool_size: int = 8
+    opponent_mix: dict[str, float] = field(
+        default_factory=lambda: {"self": 0.4, "snapshots": 0.2, "heuristic": 0.3, "random": 0.1}
+    )
+    eval_games: int = 50
+    eval_every: int = 10
+    eval_opponents: tuple[str, ...] = ("heuristic", "random")
+    seed: int = 0
+    device: str = "cpu"
+
+    def __post_init__(self) -> None:
+        for name in (
+            "total_env_steps",
+            "rollout_steps",
+            "num_slots",
+            "epochs",
+            "minibatch_size",
+            "snapshot_every",
+            "pool_size",
+            "eval_every",
+        ):
+            _check(getattr(self, name) >= 1, name, f"must be at least 1, got {getattr(self, name)}")
+        _check(
+            self.total_updates is None or self.total_updates >= 1,
+            "total_updates",
+            "must be at least 1 or null",
+        )
+        _check(self.eval_games >= 0, "eval_games", "must be non-negative")
+        _check(self.players >= 2, "players", f"must be at least 2, got {self.players}")
+        _check(self.seed >= 0, "seed", "must be a non-negative integer")
+        _check(self.lr > 0, "lr", "must be positive")
+        _check(0 < self.gamma <= 1, "gamma", "must be in (0, 1]")
+        _check(0 <= self.gae_lambda <= 1, "gae_lambda", "must be in [0, 1]")
+        _check(self.clip > 0, "clip", "must be positive")
+        _check(self.ent_coef >= 0, "ent_coef", "must be non-negative")
+        _check(self.vf_coef >= 0, "vf_coef", "must be non-negative")
+        _check(self.max_grad_norm > 0, "max_grad_norm", "must be positive")
+        _check(
+            self.time_budget_s is None or self.time_budget_s > 0,
+            "time_budget_s",
+            "must be positive or null",
+        )
+        _check(
+            bool(self.hidden_sizes) and all(h >= 1 for h in self.hidden_sizes),
+            "hidden_sizes",
+            "must be a non-empty list of positive integers",
+        )
+        if "players" in self.game_params:
+            raise ConfigError("game_params: set `players` at the top level, not in game_params")
+        if unknown := sorted(set(self.opponent_mix) - set(OPPONENT_KINDS)):
+            raise ConfigError(
+                f"opponent_mix: unknown keys {unknown}; allowed keys: {list(OPPONENT_KINDS)}"
+            )
+        weights = list(self.opponent_mix.values())
+        _check(
+            all(w >= 0 for w in weights) and sum(weights) > 0,
+            "opponent_mix",
+            "weights must be non-negative with a positive sum",
+        )
+        if unknown := sorted(set(self.eval_opponents) - {"heuristic", "random"}):
+            raise ConfigError(
+                f"eval_opponents: unknown {unknown}; allowed: ['heuristic', 'random']"
+            )
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunConfig:
+    """A full experiment: training, then a tournament; `out_dir` is the run directory."""
+
+    train: TrainConfig
+    tournament: TournamentConfig
+    out_dir: str = "runs/run"
+
+
+def _check(ok: bool, key: str, message: str) -> None:
+    if not ok:
+        raise ConfigError(f"{key}: {message}")
+
+
+# ------------------------------------------------------------------------------ loading
+_EXP_FLOAT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)[eE][+-]?\d+$")
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _type_name(tp: Any) -> str:
+    if isinstance(tp, type):
+        return tp.__name__
+    return str(tp).replace("typing.", "")
+
+
+def _convert(value: Any, tp: Any, path: str) -> Any:
+    """`value` (from YAML) as type `tp`, or ConfigError naming `path`."""
+    where = path or "<top level>"
+    if tp is Any:
+        return value
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        if value is None:
+            if type(None) in args:
+                return None
+            raise ConfigError(f"{where}: must not be null (expected {_type_name(tp)})")
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _convert(value, arg, path)
+            except ConfigError:
+                pass
+        raise ConfigError(f"{where}: expected {_type_name(tp)}, got {value!r}")
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        return _build(tp, value, path)
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+        raise ConfigError(f"{where}: expected true or false, got {value!r}")
+    if tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise ConfigError(f"{where}: expected an integer, got {value!r}")
+    if tp is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        if isinstance(value, str) and _EXP_FLOAT.match(value.strip()):
+            return float(value)
+        raise ConfigError(f"{where}: expected a number, got {value!r}")
+    if tp is str:
+        if isinstance(value, str):
+            return value
+        raise ConfigError(f"{where}: expected a string, got {value!r}")
+    if origin in (list, tuple):
+        if not isinstance(value, (list, tuple)):
+            raise ConfigError(f"{where}: expected a list, got {value!r}")
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            raise TypeError(f"unsupported config field type {tp}")  # a programming error
+        item_tp = args[0] if args else Any
+        items = [_convert(v, item_tp, f"{where}[{i}]") for i, v in enumerate(value)]
+        return tuple(items) if origin is tuple else items
+    if origin is dict:
+        if not isinstance(value, Mapping):
+            raise ConfigError(f"{where}: expected a mapping, got {value!r}")
+        key_tp, val_tp = args if args else (str, Any)
+        out = {}
+        for k, v in value.items():
+            if key_tp is str and not isinstance(k, str):
+                raise ConfigError(f"{where}: keys must be strings, got {k!r}")
+            out[k] = _convert(v, val_tp, _join(path, str(k)))
+        return out
+    raise TypeError(f"unsupported config field type {tp}")  # a programming error
+
+
+def _build(cls: type[T], data: Any, path: str) -> T:
+    where = path or "<top level>"
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{where}: expected a mapping for {cls.__name__}, got {data!r}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    allowed = list(fields)
+    for key in data:
+        if key not in fields:
+            raise ConfigError(
+                f"{_join(path, str(key))}: unknown key for {cls.__name__}; allowed keys: {allowed}"
+            )
+    missing = [
+        name
+        for name, f in fields.items()
+        if name not in data
+        and f.default is dataclasses.MISSING
+        and f.default_factory is dataclasses.MISSING
+    ]
+    if missing:
+        raise ConfigError(
+            f"{where}: missing required keys {missing} for {cls.__name__}; allowed keys: {allowed}"
+        )
+    hints = typing.get_type_hints(cls)
+    kwargs = {key: _convert(val, hints[key], _join(path, str(key))) for key, val in data.items()}
+    try:
+        return cls(**kwargs)
+    except ConfigError as exc:
+        raise ConfigError(f"{_join(path, str(exc))}" if path else str(exc)) from None
+
+
+def config_from_dict(cls: type[T], data: Any) -> T:
+    """Validates a plain mapping (e.g. from YAML) into the dataclass `cls`."""
+    return _build(cls, data, "")
+
+
+def parse_override(text: str) -> tuple[list[str], Any]:
+    """`a.b.0.c=value` -> (["a", "b", "0", "c"], yaml.safe_load("value"))."""
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key or any(not part for part in key.split(".")):
+        raise ConfigError(f"override {text!r}: expected KEY.PATH=VALUE, e.g. seed=3")
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else ""
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"override {text!r}: value is not valid YAML ({exc})") from None
+    return key.split("."), value
+
+
+def apply_overrides(data: dict[str, Any], overrides: Sequence[str]) -> dict[str, Any]:
+    """A deep copy of `data` with each `key.path=value` set (list items by index)."""
+    out: dict[str, Any] = _deep_copy(data)
+    for text in overrides:
+        parts, value = parse_override(text)
+        node: Any = out
+        for depth, part in enumerate(parts):
+            last = depth == len(parts) - 1
+            here = ".".join(parts[: depth + 1])
+            if isinstance(node, list):
+                if not part.lstrip("-").isdigit() or not -len(node) <= int(part) < len(node):
+                    raise ConfigError(
+                        f"override {text!r}: {here}: no list item {part!r} "
+                        f"(the list has {len(node)} items)"
+                    )
+                if last:
+                    node[int(part)] = value
+                else:
+                    node = node[int(part)]
+            elif isinstance(node, dict):
+                if last:
+                    node[part] = value
+                else:
+                    if node.get(part) is None:
+                        node[part] = {}
+                    node = node[part]
+            else:
+                raise ConfigError(
+                    f"override {text!r}: {'.'.join(parts[:depth])} is {node!r}, not a mapping"
+                )
+    return out
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_deep_copy(v) for v in value]
+    return value
+
+
+def read_yaml(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
+    """A YAML file (path) or an in-memory mapping, as a fresh dict."""
+    if isinstance(source, Mapping):
+        return dict(_deep_copy(source))
+    path = Path(source)
+    if not path.is_file():
+        raise ConfigError(f"config file {str(path)!r} does not exist")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"config file {str(path)!r} is not valid YAML: {exc}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"config file {str(path)!r}: expected a mapping at the top level")
+    return data
+
+
+def load_config(
+    cls: type[T],
+    source: str | Path | Mapping[str, Any],
+    overrides: Sequence[str] = (),
+) -> T:
+    """Reads `source` (YAML path or mapping), applies overrides, validates into `cls`."""
+    return config_from_dict(cls, apply_overrides(read_yaml(source), overrides))
+
+
+def load_tournament_config(
+    source: str | Path | Mapping[str, Any], overrides: Sequence[str] = ()
+) -> TournamentConfig:
+    """A TournamentConfig from a tournament file, or from the `tournament:` part of a RunConfig
+    file (then overrides are written `tournament.seed=3`)."""
+    data = apply_overrides(read_yaml(source), overrides)
+    if "tournament" in data and "agents" not in data:
+        return config_from_dict(RunConfig, data).tournament
+    return config_from_dict(TournamentConfig, data)
+
+
+def resolved_config_dict(cfg: Any) -> dict[str, Any]:
+    """Every field of a config dataclass (defaults included) as plain YAML/JSON-safe data."""
+    if not (dataclasses.is_dataclass(cfg) and not isinstance(cfg, type)):
+        raise TypeError(f"expected a config dataclass instance, got {type(cfg).__name__}")
+    out = _plain(cfg)
+    assert isinstance(out, dict)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def dump_yaml(cfg: Any) -> str:
+    """The resolved config as YAML text (field order kept)."""
+    return yaml.safe_dump(resolved_config_dict(cfg), sort_keys=False, allow_unicode=True)

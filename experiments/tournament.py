@@ -1,0 +1,343 @@
+"""Round-robin tournaments for Creature-vs-Hunted team games (Not Alone).
+
+    python -m experiments.tournament configs/tournament_smoke.yaml --set games_per_match=50
+
+Schedule: for every ordered pair (X, Y) of configured agents, X == Y included, X plays the
+Creature (seat 0) and Y every Hunted seat, `games_per_match` games. Pair p = i * n + j for
+X = agents[i], Y = agents[j]. Game g of pair p draws from
+`np.random.SeedSequence(seed, spawn_key=(p, g)).spawn(players + 1)`: stream 0 for chance,
+stream 1 + s for seat s's agent. Agents are built fresh for every game, so a game depends only
+on the config and its own seeds: any number of workers gives byte-identical results.
+
+The run directory (`out_dir`) receives config.yaml, meta.json (experiments.rundir), games.jsonl,
+results.json, crossplay.csv, crossplay.json, crossplay.png and results.md (experiments.report).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from tqdm import tqdm
+
+from agents.base import Agent
+from agents.play import play_game
+from experiments import report
+from experiments.agent_factory import make_agent, resolve_kind
+from experiments.config import TournamentConfig, load_tournament_config, resolved_config_dict
+from experiments.rundir import create_run_dir, git_info
+from nemesis_env.core.errors import NemesisError
+from nemesis_env.envs.registry import load_game
+
+FILES = (
+    "games.jsonl",
+    "results.json",
+    "crossplay.csv",
+    "crossplay.json",
+    "crossplay.png",
+    "results.md",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    pair: int
+    game: int
+    creature: int  # index into config.agents
+    hunted: int
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    run_dir: Path
+    results: dict[str, Any]
+    games: list[dict[str, Any]]
+
+    @property
+    def crossplay(self) -> dict[str, Any]:
+        return dict(self.results["crossplay"])
+
+
+def make_game(config: TournamentConfig) -> Any:
+    return load_game(config.game, players=config.players, **config.game_params)
+
+
+def schedule(config: TournamentConfig) -> list[Job]:
+    """Every game of the tournament, in (pair, game) order."""
+    n = len(config.agents)
+    return [
+        Job(pair=i * n + j, game=g, creature=i, hunted=j)
+        for i in range(n)
+        for j in range(n)
+        for g in range(config.games_per_match)
+    ]
+
+
+def game_streams(seed: int, pair: int, game: int, players: int) -> list[np.random.Generator]:
+    """[chance, seat 0, ..., seat players-1] generators for one game."""
+    children = np.random.SeedSequence(seed, spawn_key=(pair, game)).spawn(players + 1)
+    return [np.random.default_rng(s) for s in children]
+
+
+class _Runner:
+    """Plays scheduled games; one per process (the game object is built once)."""
+
+    def __init__(self, config: TournamentConfig) -> None:
+        self.config = config
+        self.game = make_game(config)
+        self.players = int(self.game.info.num_players)
+
+    def lineup(self, job: Job) -> list[Agent]:
+        specs = self.config.agents
+        return [make_agent(specs[job.creature], self.game, 0)] + [
+            make_agent(specs[job.hunted], self.game, seat) for seat in range(1, self.players)
+        ]
+
+    def play(self, job: Job) -> dict[str, Any]:
+        chance_rng, *seat_rngs = game_streams(self.config.seed, job.pair, job.game, self.players)
+        result = play_game(self.game, self.lineup(job), chance_rng, seat_rngs)
+        creature_return = result.returns[0]
+        winner = "creature" if creature_return > 0 else "hunted" if creature_return < 0 else "draw"
+        return {
+            "pair": job.pair,
+            "game": job.game,
+            "creature": self.config.agents[job.creature].name,
+            "hunted": self.config.agents[job.hunted].name,
+            "seed": [self.config.seed, job.pair, job.game],
+            "returns": [float(r) for r in result.returns],
+            "length": result.length,
+            "winner": winner,
+        }
+
+
+_WORKER: _Runner | None = None
+
+
+def _init_worker(config: TournamentConfig) -> None:
+    global _WORKER
+    _WORKER = _Runner(config)
+
+
+def _play_in_worker(job: Job) -> dict[str, Any]:
+    assert _WORKER is not None, "worker not initialised"
+    return _WORKER.play(job)
+
+
+def play_games(
+    config: TournamentConfig, jobs: Sequence[Job], progress: bool | None = None
+) -> list[dict[str, Any]]:
+    """Plays `jobs` (in parallel when config.workers > 1); records sorted by (pair, game)."""
+    bar = tqdm(
+        total=len(jobs),
+        desc="tournament",
+        unit="game",
+        disable=_disable(progress),
+        dynamic_ncols=True,
+    )
+    records: list[dict[str, Any]] = []
+    try:
+        if config.workers == 1 or len(jobs) <= 1:
+            runner = _Runner(config)
+            for job in jobs:
+                records.append(runner.play(job))
+                bar.update()
+        else:
+            methods = mp.get_all_start_methods()
+            ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+            chunk = max(1, len(jobs) // (config.workers * 16))
+            with ctx.Pool(config.workers, initializer=_init_worker, initargs=(config,)) as pool:
+                for rec in pool.imap_unordered(_play_in_worker, jobs, chunksize=chunk):
+                    records.append(rec)
+                    bar.update()
+    finally:
+        bar.close()
+    records.sort(key=lambda r: (r["pair"], r["game"]))
+    return records
+
+
+def _disable(progress: bool | None) -> bool | None:
+    # None: tqdm decides (off when stderr is not a terminal)
+    return None if progress is None else not progress
+
+
+def _results_config(config: TournamentConfig) -> dict[str, Any]:
+    """The resolved config without the keys that cannot change results (out_dir, workers)."""
+    data = resolved_config_dict(config)
+    data.pop("out_dir")
+    data.pop("workers")
+    return data
+
+
+def summarize(
+    config: TournamentConfig,
+    game: Any,
+    records: Sequence[dict[str, Any]],
+    omniscient: dict[str, bool],
+) -> dict[str, Any]:
+    names = [a.name for a in config.agents]
+    seat_names = list(game.seat_names())
+    params = getattr(game, "params", None)
+    return {
+        "format": "nemesis-tournament/1",
+        "game": game.info.name,
+        "rules_version": game.info.rules_version,
+        "game_params": params.to_dict() if params is not None else dict(config.game_params),
+        "players": int(game.info.num_players),
+        "seat_names": seat_names,
+        "seed": config.seed,
+        "games_per_match": config.games_per_match,
+        "total_games": len(records),
+        "config": _results_config(config),
+        "agents": [
+            {"name": a.name, "kind": a.kind, "omniscient": omniscient[a.name]}
+            for a in config.agents
+        ],
+        "warnings": reproducibility_warnings(config),
+        "crossplay": report.crossplay(records, names),
+        "win_rates": report.win_rates(records, names, seat_names),
+        "ratings": report.ratings(records, names, int(game.info.num_players) - 1),
+    }
+
+
+def reproducibility_warnings(config: TournamentConfig) -> list[str]:
+    """Agents whose moves depend on wall-clock time (a search time budget)."""
+    return [
+        f"agent {spec.name!r} searches with time_budget_s={spec.params['time_budget_s']}: its "
+        "games depend on machine speed and load, so reruns may differ (use iterations)"
+        for spec in config.agents
+        if spec.params.get("time_budget_s") is not None
+    ]
+
+
+def _check_agents(config: TournamentConfig, game: Any) -> dict[str, bool]:
+    """Builds every agent once per role before anything runs; returns the omniscient flags."""
+    flags = {}
+    for spec in config.agents:
+        resolve_kind(spec.kind)
+        agent0 = make_agent(spec, game, 0)
+        make_agent(spec, game, 1)
+        flags[spec.name] = bool(getattr(agent0, "omniscient", False))
+    return flags
+
+
+def run_tournament(
+    config: TournamentConfig,
+    *,
+    overwrite: bool = False,
+    timestamp: bool = False,
+    progress: bool | None = None,
+    argv: Sequence[str] | None = None,
+) -> TournamentResult:
+    """Plays the whole round-robin and writes the run directory (see the module docstring)."""
+    game = make_game(config)
+    omniscient = _check_agents(config, game)
+    for warning in reproducibility_warnings(config):
+        print(f"warning: {warning}", file=sys.stderr)
+    out = Path(config.out_dir)
+    run_dir = create_run_dir(
+        out.parent,
+        out.name,
+        config=config,
+        game=game,
+        seeds={
+            "seed": config.seed,
+            "derivation": "game g of pair p: np.random.SeedSequence(seed, spawn_key=(p, g))"
+            ".spawn(players + 1) -> [chance, seat 0, seat 1, ...]",
+        },
+        argv=argv,
+        timestamp=timestamp,
+        overwrite=overwrite,
+    )
+    records = play_games(config, schedule(config), progress)
+    results = summarize(config, game, records, omniscient)
+    write_outputs(run_dir, results, records)
+    return TournamentResult(run_dir, results, records)
+
+
+def write_outputs(
+    run_dir: Path, results: dict[str, Any], records: Sequence[dict[str, Any]]
+) -> None:
+    with (run_dir / "games.jsonl").open("w", encoding="utf-8") as fh:
+        for rec in records:
+            fh.write(json.dumps(rec) + "\n")
+    (run_dir / "results.json").write_text(report.dumps(results), encoding="utf-8")
+    cp = results["crossplay"]
+    (run_dir / "crossplay.json").write_text(report.dumps(cp), encoding="utf-8")
+    (run_dir / "crossplay.csv").write_text(report.crossplay_csv(cp), encoding="utf-8")
+    report.crossplay_png(
+        cp,
+        run_dir / "crossplay.png",
+        title=f"{results['game']} ({results['players']} players): Creature win rate",
+    )
+    md = report.results_markdown(results, commit=git_info()["commit"])
+    (run_dir / "results.md").write_text(md, encoding="utf-8")
+
+
+# ------------------------------------------------------------------------------ command line
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The tournament's arguments, for `nemesis tournament` or `python -m`."""
+    parser.add_argument("config", help="tournament YAML (or a run YAML with a tournament: part)")
+    parser.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="KEY.PATH=VALUE",
+        help="override a config value (YAML syntax), e.g. --set games_per_match=50"
+        " --set agents.1.params.iterations=200; repeatable",
+    )
+    parser.add_argument(
+        "--overwrite", action="store_true", help="write into an existing, non-empty out_dir"
+    )
+    parser.add_argument(
+        "--timestamp", action="store_true", help="append -YYYYmmdd-HHMMSS (UTC) to out_dir"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+
+def run_from_args(args: argparse.Namespace, argv: Sequence[str] | None = None) -> int:
+    try:
+        config = load_tournament_config(args.config, args.overrides)
+        result = run_tournament(
+            config,
+            overwrite=args.overwrite,
+            timestamp=args.timestamp,
+            progress=False if args.no_progress else None,
+            argv=argv,
+        )
+    except (NemesisError, FileExistsError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{result.results['total_games']} games -> {result.run_dir}")
+    for rec in result.results["win_rates"]:
+        if rec["role"] in ("creature", "hunted"):
+            print(
+                f"  {rec['agent']:>20} as {rec['role']:<8} win rate "
+                f"{report.fmt_rate(rec['win_rate'])} [{rec['ci95_low']:.3f}, "
+                f"{rec['ci95_high']:.3f}] (n={rec['n']})"
+            )
+    print(f"report: {result.run_dir / 'results.md'}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m experiments.tournament",
+        description="Round-robin tournament: agents x roles x seats, seeded games, "
+        "win rates with 95% CIs, OpenSkill ratings, cross-play matrix.",
+    )
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    full_argv = [sys.argv[0], *(sys.argv[1:] if argv is None else argv)]
+    return run_from_args(args, full_argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

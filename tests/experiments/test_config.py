@@ -1,0 +1,285 @@
+"""Configs (strict loading, overrides), run directories, rules-version checks, agent factory."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import yaml
+
+from agents.base import RandomAgent
+from experiments.agent_factory import (
+    agent_kinds,
+    make_agent,
+    register_agent_kind,
+    unregister_agent_kind,
+)
+from experiments.config import (
+    AgentSpec,
+    ConfigError,
+    RunConfig,
+    TournamentConfig,
+    TrainConfig,
+    apply_overrides,
+    config_from_dict,
+    load_config,
+    load_tournament_config,
+    resolved_config_dict,
+)
+from experiments.rundir import check_rules_version, create_run_dir, rules_stamp
+from nemesis_env.core.errors import CheckpointError
+from nemesis_env.envs.registry import load_game
+
+ROOT = Path(__file__).resolve().parents[2]
+SMOKE = ROOT / "configs" / "tournament_smoke.yaml"
+
+
+def tournament_doc(**over: Any) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "players": 2,
+        "agents": [{"name": "a", "kind": "random"}, {"name": "b", "kind": "random"}],
+        "games_per_match": 2,
+        "seed": 5,
+        "out_dir": "runs/x",
+    }
+    doc.update(over)
+    return doc
+
+
+def error_of(fn: Any, *args: Any) -> str:
+    with pytest.raises(ConfigError) as info:
+        fn(*args)
+    return str(info.value)
+
+
+# ------------------------------------------------------------------------------ loading
+def test_smoke_config_loads() -> None:
+    cfg = load_config(TournamentConfig, SMOKE)
+    assert cfg.game == "not_alone" and cfg.players == 2 and cfg.workers == 1
+    assert [a.kind for a in cfg.agents] == ["random", "heuristic"]
+    assert cfg.agents[0] == AgentSpec(name="random", kind="random")
+
+
+def test_unknown_top_level_key_names_key_and_allowed_keys() -> None:
+    msg = error_of(config_from_dict, TournamentConfig, tournament_doc(game_per_match=3))
+    assert "game_per_match" in msg and "allowed keys" in msg and "games_per_match" in msg
+
+
+def test_unknown_nested_key_names_full_path() -> None:
+    doc = tournament_doc(
+        agents=[
+            {"name": "a", "kind": "random"},
+            {"name": "b", "kind": "random", "checkpiont": "x.pt"},
+        ]
+    )
+    msg = error_of(config_from_dict, TournamentConfig, doc)
+    assert msg.startswith("agents[1].checkpiont:")
+    assert "checkpoint" in msg and "params" in msg
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "expect"),
+    [
+        ("games_per_match", "ten", "games_per_match: expected an integer"),
+        ("games_per_match", True, "games_per_match: expected an integer"),
+        ("seed", 1.5, "seed: expected an integer"),
+        ("game", 3, "game: expected a string"),
+        ("game_params", [1], "game_params: expected a mapping"),
+        ("agents", {"name": "a"}, "agents: expected a list"),
+    ],
+)
+def test_wrong_types_name_the_key(key: str, value: Any, expect: str) -> None:
+    assert expect in error_of(config_from_dict, TournamentConfig, tournament_doc(**{key: value}))
+
+
+def test_missing_required_key_and_value_checks() -> None:
+    doc = tournament_doc()
+    del doc["seed"]
+    assert "missing required keys ['seed']" in error_of(config_from_dict, TournamentConfig, doc)
+    doc = tournament_doc(agents=[{"name": "a"}])
+    assert "agents[0]: missing required keys ['kind']" in error_of(
+        config_from_dict, TournamentConfig, doc
+    )
+    doc = tournament_doc(agents=[{"name": "a", "kind": "random"}] * 2)
+    assert "unique" in error_of(config_from_dict, TournamentConfig, doc)
+    assert "games_per_match: must be at least 1" in error_of(
+        config_from_dict, TournamentConfig, tournament_doc(games_per_match=0)
+    )
+
+
+def test_train_config_types_and_nested_paths() -> None:
+    ok = config_from_dict(
+        TrainConfig, {"lr": "3e-4", "gamma": 1, "hidden_sizes": [64, 32], "time_budget_s": None}
+    )
+    assert ok.lr == pytest.approx(3e-4) and isinstance(ok.gamma, float)
+    assert ok.hidden_sizes == (64, 32) and ok.time_budget_s is None
+    assert "lr: expected a number" in error_of(config_from_dict, TrainConfig, {"lr": "fast"})
+    assert "shared_policy: expected true or false" in error_of(
+        config_from_dict, TrainConfig, {"shared_policy": 1}
+    )
+    run = {
+        "train": {"opponent_mix": {"self": 1.0, "snapshot": 0.5}},
+        "tournament": tournament_doc(),
+    }
+    msg = error_of(config_from_dict, RunConfig, run)
+    assert msg.startswith("train.opponent_mix: unknown keys ['snapshot']")
+    assert "snapshots" in msg
+    run = {"train": {"hidden_sizes": [64, "x"]}, "tournament": tournament_doc()}
+    assert "train.hidden_sizes[1]: expected an integer" in error_of(
+        config_from_dict, RunConfig, run
+    )
+    run = {"train": {}, "tournament": tournament_doc(agents=[{"name": "a", "kind": 1}])}
+    assert "tournament.agents[0].kind: expected a string" in error_of(
+        config_from_dict, RunConfig, run
+    )
+
+
+def test_overrides_applied_before_validation() -> None:
+    cfg = load_config(
+        TournamentConfig,
+        SMOKE,
+        [
+            "games_per_match=3",
+            "seed=42",
+            "agents.1.kind=mcts",
+            "agents.1.params.iterations=50",
+            "game_params={board_side: 2}",
+            "workers=2",
+        ],
+    )
+    assert cfg.games_per_match == 3 and cfg.seed == 42 and cfg.workers == 2
+    assert cfg.agents[1].kind == "mcts" and cfg.agents[1].params == {"iterations": 50}
+    assert cfg.game_params == {"board_side": 2}
+    cfg = load_config(TournamentConfig, SMOKE, ["agents=[{name: solo, kind: random}]"])
+    assert [a.name for a in cfg.agents] == ["solo"]
+    # overrides are validated like the file
+    assert "games_per_match: expected an integer" in error_of(
+        load_config, TournamentConfig, SMOKE, ["games_per_match=many"]
+    )
+    assert "gamez: unknown key" in error_of(load_config, TournamentConfig, SMOKE, ["gamez=3"])
+    assert "no list item '5'" in error_of(load_config, TournamentConfig, SMOKE, ["agents.5.x=1"])
+    assert "expected KEY.PATH=VALUE" in error_of(load_config, TournamentConfig, SMOKE, ["seed"])
+    # the source mapping is not modified
+    src = tournament_doc()
+    apply_overrides(src, ["agents.0.name=zzz"])
+    assert src["agents"][0]["name"] == "a"
+
+
+def test_resolved_config_round_trips_through_yaml() -> None:
+    run = config_from_dict(
+        RunConfig, {"train": {"hidden_sizes": [8]}, "tournament": tournament_doc()}
+    )
+    data = resolved_config_dict(run)
+    assert data["train"]["hidden_sizes"] == [8] and data["train"]["device"] == "cpu"
+    assert data["tournament"]["agents"][0] == {
+        "name": "a",
+        "kind": "random",
+        "params": {},
+        "checkpoint": None,
+    }
+    again = config_from_dict(RunConfig, yaml.safe_load(yaml.safe_dump(data)))
+    assert again == run
+    # the tournament command accepts a run file too
+    t = load_tournament_config(data, ["tournament.seed=9"])
+    assert t.seed == 9 and t.agents == run.tournament.agents
+
+
+# ------------------------------------------------------------------------------ run dirs
+def test_run_dir_metadata(tmp_path: Path) -> None:
+    cfg = load_config(TournamentConfig, SMOKE)
+    game = load_game("not_alone", players=2)
+    run = create_run_dir(
+        tmp_path,
+        "exp",
+        config=cfg,
+        game=game,
+        seeds={"seed": 7},
+        argv=["prog", "--x"],
+        timestamp=False,
+    )
+    assert run == tmp_path / "exp"
+    assert yaml.safe_load((run / "config.yaml").read_text()) == resolved_config_dict(cfg)
+    meta = json.loads((run / "meta.json").read_text())
+    assert meta["seeds"] == {"seed": 7}
+    assert meta["command"] == ["prog", "--x"]
+    assert meta["rules_version"] == game.info.rules_version
+    assert meta["game"] == "not_alone" and meta["game_params"]["players"] == 2
+    assert isinstance(meta["git"]["commit"], str) and meta["git"]["commit"]
+    assert "dirty" in meta["git"]
+    assert meta["python"].count(".") == 2
+    for pkg in ("numpy", "torch", "pettingzoo", "gymnasium", "openskill"):
+        assert pkg in meta["packages"]
+    assert meta["packages"]["numpy"] == np.__version__
+    # a timestamp-free name is not silently reused; timestamped names never collide
+    with pytest.raises(FileExistsError):
+        create_run_dir(tmp_path, "exp", config=cfg, game=game, timestamp=False)
+    create_run_dir(tmp_path, "exp", config=cfg, game=game, timestamp=False, overwrite=True)
+    a = create_run_dir(tmp_path, "exp", game=game)
+    b = create_run_dir(tmp_path, "exp", game=game)
+    assert a != b and a.name.startswith("exp-") and (b / "meta.json").is_file()
+
+
+def test_rules_version_check(tmp_path: Path) -> None:
+    game = load_game("not_alone", players=2)
+    run = create_run_dir(tmp_path, "r", game=game, timestamp=False)
+    meta = json.loads((run / "meta.json").read_text())
+    check_rules_version(meta, game)  # same rules: fine
+    check_rules_version({"meta": rules_stamp(game), "weights": {}}, game)
+    stale = {**meta, "rules_version": "not_alone-0"}
+    with pytest.raises(CheckpointError) as info:
+        check_rules_version(stale, game)
+    msg = str(info.value)
+    assert "'not_alone-0'" in msg and repr(game.info.rules_version) in msg
+    with pytest.raises(CheckpointError, match="no rules version"):
+        check_rules_version({"weights": {}}, game)
+    with pytest.raises(CheckpointError, match="'nemesis'"):
+        check_rules_version({"game": "nemesis", "rules_version": "nemesis-1"}, game)
+
+
+# ------------------------------------------------------------------------------ agents
+def test_agent_factory_kinds() -> None:
+    game = load_game("not_alone", players=2)
+    agent = make_agent(AgentSpec(name="r", kind="random"), game, 0)
+    assert isinstance(agent, RandomAgent) and agent.name == "r"
+    msg = error_of(make_agent, AgentSpec(name="x", kind="alphazero"), game, 0)
+    assert "unknown agent kind 'alphazero'" in msg
+    for kind in ("random", "heuristic", "mcts", "ismcts"):
+        assert kind in msg
+    assert "takes no params" in error_of(
+        make_agent, AgentSpec(name="r", kind="random", params={"depth": 2}), game, 0
+    )
+    assert "takes no checkpoint" in error_of(
+        make_agent, AgentSpec(name="r", kind="random", checkpoint="a.pt"), game, 0
+    )
+
+    def build(spec: AgentSpec, game: Any, seat: int) -> RandomAgent:
+        return RandomAgent(name=f"{spec.name}@{seat}")
+
+    register_agent_kind("test_dummy", build)
+    try:
+        assert "test_dummy" in agent_kinds()
+        assert make_agent(AgentSpec(name="d", kind="test_dummy"), game, 1).name == "d@1"
+        with pytest.raises(ValueError, match="already registered"):
+            register_agent_kind("test_dummy", lambda s, g, i: RandomAgent())
+    finally:
+        unregister_agent_kind("test_dummy")
+    # a `module:builder` kind needs no registration
+    spec = AgentSpec(name="p", kind="tests.experiments.test_config:path_builder")
+    assert make_agent(spec, game, 0).name == "p-by-path"
+
+
+def path_builder(spec: AgentSpec, game: Any, seat: int) -> RandomAgent:
+    return RandomAgent(name=f"{spec.name}-by-path")
+
+
+def test_search_agents_get_params_and_name() -> None:
+    pytest.importorskip("agents.search.mcts")
+    pytest.importorskip("agents.search.ismcts")
+    game = load_game("not_alone", players=2)
+    mcts = make_agent(AgentSpec(name="m", kind="mcts", params={"iterations": 7}), game, 0)
+    assert mcts.name == "m" and mcts.omniscient and getattr(mcts, "iterations", None) == 7
+    msg = error_of(make_agent, AgentSpec(name="m", kind="ismcts", params={"depth": 3}), game, 1)
+    assert "'m'" in msg and "depth" in msg

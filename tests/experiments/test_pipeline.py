@@ -1,0 +1,86 @@
+"""`nemesis train` / `tournament` / `run` on tiny budgets; exact resume; checkpoint checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from agents.rl.ppo import PPOSettings, check_checkpoint, load_checkpoint
+from experiments.train import TrainPlan, train
+from nemesis_env import load_game
+from nemesis_env.cli import main
+from nemesis_env.core.errors import CheckpointError
+
+ROOT = Path(__file__).resolve().parents[2]
+SMOKE = ROOT / "configs" / "smoke_run.yaml"
+TINY = PPOSettings(
+    rollout_steps=128, num_slots=4, minibatch_size=64, epochs=2, hidden=(16,),
+    snapshot_every=1, pool_size=2,
+    opponent_weights=(("self", 0.4), ("snapshot", 0.3), ("heuristic", 0.2), ("random", 0.1)),
+)  # fmt: skip
+
+
+def test_nemesis_run_writes_every_artefact(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    code = main(["run", str(SMOKE), "--set", f"out_dir={out}", "--no-progress"])
+    assert code == 0
+    for rel in (
+        "report.md",
+        "learning_curve.png",
+        "train/final.pt",
+        "train/metrics.jsonl",
+        "train/meta.json",
+        "train/config.yaml",
+        "tournament/results.md",
+        "tournament/crossplay.png",
+        "tournament/crossplay.csv",
+        "tournament/meta.json",
+    ):
+        assert (out / rel).exists(), rel
+    assert list((out / "train" / "tb").glob("events.out.tfevents.*"))
+    report = (out / "report.md").read_text()
+    assert "ppo Creature vs heuristic Hunted" in report
+
+
+def test_train_resume_is_exact(tmp_path: Path) -> None:
+    """Same seed and config give the same weights with or without an interruption."""
+    game = load_game("not_alone", players=2, board_side=1)
+    plan = lambda n: TrainPlan(n, None, 0, 0)  # noqa: E731
+    straight = train(game, TINY, plan(4), 3, tmp_path / "a", progress=False)
+    train(game, TINY, plan(2), 3, tmp_path / "b", progress=False)
+    resumed = train(
+        game, TINY, plan(4), 3, tmp_path / "c", resume=tmp_path / "b" / "final.pt", progress=False
+    )
+    for name, net in straight.nets.items():
+        other = resumed.nets[name].state_dict()
+        for key, value in net.state_dict().items():
+            assert torch.equal(value, other[key]), (name, key)
+    assert straight.env_steps == resumed.env_steps
+
+
+def test_checkpoint_refuses_other_rules_or_params(tmp_path: Path) -> None:
+    game = load_game("not_alone", players=2, board_side=1)
+    train(game, TINY, TrainPlan(1, None, 0, 0), 0, tmp_path, progress=False)
+    ckpt = load_checkpoint(tmp_path / "final.pt")
+    check_checkpoint(ckpt, game)
+    with pytest.raises(CheckpointError, match="params"):
+        check_checkpoint(ckpt, load_game("not_alone", players=3, board_side=1))
+    ckpt["rules_version"] = "not_alone-0"
+    with pytest.raises(CheckpointError, match="rules not_alone-0"):
+        check_checkpoint(ckpt, game)
+
+
+def test_tournament_command_uses_ppo_checkpoints(tmp_path: Path) -> None:
+    game = load_game("not_alone", players=2, board_side=1)
+    train(game, TINY, TrainPlan(1, None, 0, 0), 0, tmp_path / "t", progress=False)
+    config = tmp_path / "t.yaml"
+    config.write_text(
+        "game: not_alone\nplayers: 2\ngame_params: {board_side: 1}\n"
+        f"agents:\n  - {{name: ppo, kind: ppo, checkpoint: '{tmp_path / 't' / 'final.pt'}'}}\n"
+        "  - {name: random, kind: random}\n"
+        f"games_per_match: 2\nseed: 1\nout_dir: '{tmp_path / 'out'}'\n"
+    )
+    assert main(["tournament", str(config), "--no-progress"]) == 0
+    assert "ppo" in (tmp_path / "out" / "results.md").read_text()

@@ -1,0 +1,278 @@
+"""Tournaments: determinism (reruns, workers), output files, Wilson intervals, ratings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from agents.base import AgentContext, RandomAgent
+from agents.play import GameResult
+from experiments import tournament
+from experiments.agent_factory import register_agent_kind, unregister_agent_kind
+from experiments.config import TournamentConfig, config_from_dict
+from experiments.report import ratings, wilson_interval
+from experiments.tournament import main, run_tournament, schedule
+
+OUTPUTS = (
+    "config.yaml",
+    "meta.json",
+    "games.jsonl",
+    "results.json",
+    "crossplay.csv",
+    "crossplay.json",
+    "crossplay.png",
+    "results.md",
+)
+
+
+def config(out: Path, **over: Any) -> TournamentConfig:
+    doc: dict[str, Any] = {
+        "players": 2,
+        "agents": [{"name": "alpha", "kind": "random"}, {"name": "beta", "kind": "random"}],
+        "games_per_match": 3,
+        "seed": 11,
+        "out_dir": str(out),
+    }
+    doc.update(over)
+    return config_from_dict(TournamentConfig, doc)
+
+
+def read(run: Path, name: str) -> bytes:
+    return (run / name).read_bytes()
+
+
+# ------------------------------------------------------------------------------ determinism
+def test_same_config_and_seed_give_identical_results(tmp_path: Path) -> None:
+    a = run_tournament(config(tmp_path / "a"), progress=False).run_dir
+    b = run_tournament(config(tmp_path / "b"), progress=False).run_dir
+    c = run_tournament(config(tmp_path / "c", workers=2), progress=False).run_dir
+    for name in ("results.json", "crossplay.csv", "crossplay.json", "games.jsonl"):
+        assert read(a, name) == read(b, name) == read(c, name), name
+    d = run_tournament(config(tmp_path / "d", seed=12), progress=False).run_dir
+    assert read(d, "games.jsonl") != read(a, "games.jsonl")
+
+
+def test_schedule_and_games_file(tmp_path: Path) -> None:
+    cfg = config(tmp_path / "run")
+    jobs = schedule(cfg)
+    assert len(jobs) == 2 * 2 * 3
+    assert [(j.pair, j.creature, j.hunted) for j in jobs[::3]] == [
+        (0, 0, 0),
+        (1, 0, 1),
+        (2, 1, 0),
+        (3, 1, 1),
+    ]
+    result = run_tournament(cfg, progress=False)
+    lines = (result.run_dir / "games.jsonl").read_text().splitlines()
+    games = [json.loads(line) for line in lines]
+    assert games == result.games and len(games) == 12
+    first = games[3]
+    assert first["pair"] == 1 and first["game"] == 0 and first["seed"] == [11, 1, 0]
+    assert first["creature"] == "alpha" and first["hunted"] == "beta"
+    assert len(first["returns"]) == 2 and first["length"] > 0
+    assert first["winner"] == ("creature" if first["returns"][0] > 0 else "hunted")
+
+
+# ------------------------------------------------------------------------------ outputs
+def test_outputs_exist_and_agree(tmp_path: Path) -> None:
+    run = run_tournament(
+        config(tmp_path / "run", players=4, games_per_match=2), progress=False
+    ).run_dir
+    for name in OUTPUTS:
+        assert (run / name).is_file() and (run / name).stat().st_size > 0, name
+    assert read(run, "crossplay.png")[:8] == b"\x89PNG\r\n\x1a\n"
+    results = json.loads(read(run, "results.json"))
+    assert results["rules_version"] == "not_alone-1" and results["total_games"] == 8
+    assert "out_dir" not in results["config"] and "workers" not in results["config"]
+    cp = json.loads(read(run, "crossplay.json"))
+    assert cp == results["crossplay"]
+    assert cp["rows"] == cp["cols"] == ["alpha", "beta"]
+    assert all(n == 2 for row in cp["n"] for n in row)
+    csv_rows = read(run, "crossplay.csv").decode().splitlines()
+    assert csv_rows[0].startswith("creature,hunted,n,creature_wins")
+    assert len(csv_rows) == 1 + 4
+    roles = {(r["agent"], r["role"]): r for r in results["win_rates"]}
+    assert set(roles) == {
+        (a, r)
+        for a in ("alpha", "beta")
+        for r in ("creature", "hunted", "hunted_0", "hunted_1", "hunted_2")
+    }
+    for a in ("alpha", "beta"):
+        assert roles[(a, "creature")]["n"] == roles[(a, "hunted")]["n"] == 4
+        assert roles[(a, "hunted_2")]["wins"] == roles[(a, "hunted")]["wins"]
+    # every game is won by exactly one side
+    total_creature_wins = sum(sum(row) for row in cp["creature_wins"])
+    assert total_creature_wins == sum(roles[(a, "creature")]["wins"] for a in ("alpha", "beta"))
+    assert total_creature_wins + sum(roles[(a, "hunted")]["wins"] for a in ("alpha", "beta")) == 8
+    md = read(run, "results.md").decode()
+    for heading in (
+        "## Cross-play: Creature win rate",
+        "## Win rates by agent and role",
+        "## Ratings (OpenSkill Plackett-Luce",
+        "| alpha | hunted_1 |",
+    ):
+        assert heading in md
+    ratings_ = results["ratings"]
+    assert set(ratings_["agent"]) == {"alpha", "beta"}
+    assert ratings_["agent"]["alpha"]["games"] == 4  # self-play skipped
+    assert ratings_["agent_role"]["alpha"]["creature"]["games"] == 4
+    meta = json.loads(read(run, "meta.json"))
+    assert meta["rules_version"] == "not_alone-1" and meta["seeds"]["seed"] == 11
+
+
+# ------------------------------------------------------------------------------ statistics
+def test_wilson_interval_known_values() -> None:
+    lo, hi = wilson_interval(5, 10)
+    assert lo == pytest.approx(0.236593, abs=1e-6) and hi == pytest.approx(0.763407, abs=1e-6)
+    lo, hi = wilson_interval(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.277533, abs=1e-6)
+    lo, hi = wilson_interval(10, 10)
+    assert lo == pytest.approx(0.722467, abs=1e-6) and hi == 1.0
+    lo, hi = wilson_interval(81, 263)  # Wilson (1927)-style textbook case: p = 0.308
+    assert lo == pytest.approx(0.2553, abs=1e-4) and hi == pytest.approx(0.3662, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_ratings_favour_the_agent_that_always_wins() -> None:
+    records = []
+    for g in range(6):
+        for pair, (c, h) in enumerate(
+            [("weak", "weak"), ("weak", "strong"), ("strong", "weak"), ("strong", "strong")]
+        ):
+            winner = (
+                "creature"
+                if c == "strong" and h == "weak"
+                else ("hunted" if h == "strong" and c == "weak" else "creature")
+            )
+            records.append(
+                {"pair": pair, "game": g, "creature": c, "hunted": h, "winner": winner, "length": 1}
+            )
+    r = ratings(records, ["weak", "strong"], num_hunted=3)
+    assert r["agent"]["strong"]["ordinal"] > r["agent"]["weak"]["ordinal"]
+    assert r["agent"]["strong"]["games"] == 12  # self-play games skipped
+    roles = r["agent_role"]
+    assert roles["strong"]["creature"]["ordinal"] > roles["weak"]["creature"]["ordinal"]
+    assert roles["strong"]["hunted"]["ordinal"] > roles["weak"]["hunted"]["ordinal"]
+    assert roles["weak"]["creature"]["games"] == 12
+    # deterministic: the same games give the same numbers
+    assert ratings(records, ["weak", "strong"], num_hunted=3) == r
+
+
+class _Scripted(RandomAgent):
+    """Random moves; the patched game below lets `strong` win whichever side it is on."""
+
+
+class _Peeker(RandomAgent):
+    omniscient = True
+
+    def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
+        assert ctx.state is not None  # omniscient agents receive the true state
+        return super().act(ctx, rng)
+
+
+@pytest.fixture
+def dummy_kinds() -> Iterator[None]:
+    register_agent_kind(
+        "test_scripted", lambda spec, game, seat: _Scripted(name=spec.name), replace=True
+    )
+    register_agent_kind(
+        "test_peeker", lambda spec, game, seat: _Peeker(name=spec.name), replace=True
+    )
+    yield
+    unregister_agent_kind("test_scripted")
+    unregister_agent_kind("test_peeker")
+
+
+def test_tournament_ratings_end_to_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dummy_kinds: None
+) -> None:
+    def rigged(game: Any, agents: Any, chance_rng: Any, agent_rngs: Any) -> GameResult:
+        creature_wins = agents[0].name == "strong" or agents[1].name != "strong"
+        c = 1.0 if creature_wins else -1.0
+        return GameResult((c,) + (-c,) * (len(agents) - 1), 1, ())
+
+    monkeypatch.setattr(tournament, "play_game", rigged)
+    cfg = config(
+        tmp_path / "run",
+        players=3,
+        agents=[
+            {"name": "weak", "kind": "test_scripted"},
+            {"name": "strong", "kind": "test_scripted"},
+        ],
+    )
+    results = run_tournament(cfg, progress=False).results
+    cp = results["crossplay"]
+    assert cp["creature_win_rate"] == [[1.0, 0.0], [1.0, 1.0]]
+    rt = results["ratings"]
+    assert rt["agent"]["strong"]["ordinal"] > rt["agent"]["weak"]["ordinal"]
+
+
+def test_omniscient_agents_are_labelled(tmp_path: Path, dummy_kinds: None) -> None:
+    cfg = config(
+        tmp_path / "run",
+        games_per_match=1,
+        agents=[
+            {"name": "peek", "kind": "test_peeker"},
+            {"name": "fair", "kind": "random"},
+            {"name": "slow", "kind": "test_scripted", "params": {"time_budget_s": 1.0}},
+        ],
+    )
+    result = run_tournament(cfg, progress=False)
+    assert [a["omniscient"] for a in result.results["agents"]] == [True, False, False]
+    md = (result.run_dir / "results.md").read_text()
+    assert "peek (omniscient)" in md
+    assert "**warning**: agent 'slow' searches with time_budget_s=1.0" in md
+    assert len(result.results["warnings"]) == 1
+
+
+def test_time_budget_agents_are_flagged() -> None:
+    cfg = config(
+        Path("unused"),
+        agents=[
+            {"name": "s", "kind": "ismcts", "params": {"time_budget_s": 0.5}},
+            {"name": "r", "kind": "random"},
+        ],
+    )
+    (warning,) = tournament.reproducibility_warnings(cfg)
+    assert "'s'" in warning and "time_budget_s" in warning
+
+
+# ------------------------------------------------------------------------------ command line
+def test_main_runs_and_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "t.yaml"
+    cfg.write_text(
+        "players: 2\nagents:\n  - {name: a, kind: random}\ngames_per_match: 2\nseed: 1\n"
+        f"out_dir: {tmp_path / 'out'}\n"
+    )
+    assert main([str(cfg), "--no-progress", "--set", "games_per_match=1"]) == 0
+    out = capsys.readouterr().out
+    assert "1 games" in out and "results.md" in out
+    assert main([str(cfg), "--no-progress"]) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert main([str(cfg), "--no-progress", "--overwrite"]) == 0
+    capsys.readouterr()
+    assert main([str(cfg), "--no-progress", "--set", "agents.0.kind=nope"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown agent kind 'nope'" in err and "random" in err
+    assert main([str(cfg), "--set", "seeds=1"]) == 2
+    assert "seeds: unknown key" in capsys.readouterr().err
+
+
+def test_smoke_config_runs(tmp_path: Path) -> None:
+    heuristics = pytest.importorskip("agents.heuristics")
+    if not hasattr(heuristics, "heuristic_agent"):
+        pytest.skip("agents.heuristics.heuristic_agent not written yet")
+    smoke = Path(__file__).resolve().parents[2] / "configs" / "tournament_smoke.yaml"
+    out = tmp_path / "smoke"
+    assert (
+        main([str(smoke), "--no-progress", "--set", "games_per_match=2", "--set", f"out_dir={out}"])
+        == 0
+    )
+    results = json.loads((out / "results.json").read_text())
+    assert results["total_games"] == 8
+    assert [a["name"] for a in results["agents"]] == ["random", "heuristic"]
