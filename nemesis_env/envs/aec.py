@@ -20,7 +20,7 @@ from nemesis_env.core.errors import ParamError
 from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import env_id, load_game
 
-RENDER_MODES = ["ansi"]
+RENDER_MODES = ["ansi", "human"]
 
 
 class NemesisAECEnv(AECEnv):  # type: ignore[misc]
@@ -146,9 +146,14 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         return out
 
     def render(self) -> str | None:
+        """ "ansi" returns the spectator drawing; "human" prints it."""
         if self.render_mode is None:
             return None
-        return str(self.game.render(self.state_, seat=None))
+        text = str(self.game.render(self.state_, seat=None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def render_view(self, agent: str) -> str:
         """The game as `agent` sees it (its private cards included, nothing else hidden)."""

@@ -181,6 +181,10 @@ def render(
             lines.append("# (the recording stops before the end of the game)")
             break
         action = int(history[index])
+        if action not in state.legal_actions():
+            raise IllegalActionError(
+                f"recorded id {action} is not legal at state {index}: {state.legal_actions()}"
+            )
         if player == CHANCE:
             lines.append(f'# Apply chance outcome "{game.chance_outcome_name(action)}"')
         else:
@@ -246,7 +250,7 @@ def first_difference(expected: str, actual: str, context: int = 3) -> str | None
     if expected == actual:
         return None
     diff = difflib.unified_diff(
-        expected.splitlines(), actual.splitlines(), "recorded", "replayed", n=context
+        expected.splitlines(), actual.splitlines(), "recorded", "replayed", n=context, lineterm=""
     )
     return "\n".join(line for _, line in zip(range(40), diff, strict=False))
 
@@ -287,7 +291,7 @@ def _param(text: str) -> tuple[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m nemesis_env.tools.playthrough", description=__doc__.split("\n\n")[0]
+        prog="python -m nemesis_env.tools.playthrough", description=(__doc__ or "").split("\n\n")[0]
     )
     parser.add_argument("--game", default="not_alone")
     parser.add_argument("--players", type=int, help="number of players (a game param)")

@@ -13,7 +13,7 @@ from nemesis_env.games.not_alone.rules.common import (
     refill_hunt_deck,
     refill_survival_deck,
 )
-from nemesis_env.games.not_alone.rules.engine import chance, resolver
+from nemesis_env.games.not_alone.rules.engine import before_chance, chance, resolver
 from nemesis_env.games.not_alone.rules.kinds import (
     D_DRAW_HUNT,
     D_DRAW_SURVIVAL,
@@ -29,9 +29,12 @@ def _uniform(ids: list[int]) -> list[tuple[int, float]]:
     return [(i, p) for i in ids]
 
 
+before_chance(D_DRAW_HUNT)(refill_hunt_deck)
+before_chance(D_DRAW_SURVIVAL)(refill_survival_deck)
+
+
 @chance(D_DRAW_HUNT)
 def hunt_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
-    refill_hunt_deck(s)
     if s.hunt_unseen:
         return _uniform(indices_of(s.hunt_unseen, 20))
     if s.hunt_bottom:
@@ -51,7 +54,6 @@ def resolve_hunt_draw(s: State, d: Decision, card: int) -> None:
 
 @chance(D_DRAW_SURVIVAL)
 def survival_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
-    refill_survival_deck(s)
     if not s.surv_unseen:
         return []
     return _uniform([SURVIVAL_OUTCOME0 + i for i in indices_of(s.surv_unseen, 15)])

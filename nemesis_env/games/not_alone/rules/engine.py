@@ -23,6 +23,7 @@ RESOLVE: dict[int, ResolveFn] = {}
 AUTO_RUN: dict[int, AutoFn] = {}
 STAGES: dict[int, StageFn] = {}
 OUTCOMES: dict[int, Callable[[State, Decision], list[tuple[int, float]]]] = {}
+PREPARE: dict[int, Callable[[State], None]] = {}  # state changes due before a chance node opens
 
 
 def decision(kind: int) -> Callable[[LegalFn], LegalFn]:
@@ -74,6 +75,17 @@ def chance(
     return add
 
 
+def before_chance(kind: int) -> Callable[[Callable[[State], None]], Callable[[State], None]]:
+    """Registers what must happen before a chance node of `kind` is offered (a reshuffle), so
+    that chance_outcomes() stays a pure query."""
+
+    def add(fn: Callable[[State], None]) -> Callable[[State], None]:
+        PREPARE[kind] = fn
+        return fn
+
+    return add
+
+
 def settle(s: State) -> None:
     """Runs stages and automatic steps until a player or chance must act, or the game ends."""
     stack = s.stack
@@ -83,7 +95,12 @@ def settle(s: State) -> None:
             if top.chooser == AUTO:
                 stack.pop()
                 AUTO_RUN[top.kind](s, top)
-            elif top.chooser == CHANCE and not OUTCOMES[top.kind](s, top):
+            elif top.chooser == CHANCE:
+                prepare = PREPARE.get(top.kind)
+                if prepare is not None:
+                    prepare(s)
+                if OUTCOMES[top.kind](s, top):
+                    return
                 stack.pop()  # nothing left to draw: the draw is skipped
             else:
                 return

@@ -1,0 +1,279 @@
+"""The PettingZoo face of Not Alone for every player count (shared/DESIGN.md §3 and §5.1).
+
+PettingZoo's own checks (api_test, seed_test, render_test, the AEC half of state_test) plus the
+conventions DESIGN.md §3 promises: registry id, params surviving reset, int8 masks mirrored in
+infos, all-zero masks for idle agents, observations inside their Box, spaces built once,
+ValueErrors that name the legal actions, ParamErrors that name the allowed params, state().
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pettingzoo
+import pytest
+
+import nemesis_env
+from nemesis_env.core.errors import IllegalActionError, ParamError
+from nemesis_env.envs.aec import NemesisAECEnv
+
+with warnings.catch_warnings():  # pettingzoo.test imports classic envs through a deprecated API
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, render_test, seed_test
+    from pettingzoo.test.state_test import test_state_space as pz_state_space_test
+
+PLAYERS = range(2, 8)
+ENV_ID = "nemesis_env/NotAlone-v0"
+NUM_ACTIONS = 76
+ALLOWED_PARAMS = ("players", "board_side", "expert", "zero_will_assimilation")
+
+# PettingZoo's checks warn about things that are deliberate here: Dict observations
+# (observation + action_mask), and seat names ("creature", "hunted_0") that are not "player_N".
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+def make(players: int, **kwargs: Any) -> Any:
+    return nemesis_env.env("not_alone", players=players, **kwargs)
+
+
+def masked_random_play(
+    env: Any, seed: int, check: Callable[[Any, str, Any, dict[str, Any]], None]
+) -> None:
+    """Plays one whole game with uniformly random legal actions, calling `check` every step."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, info = env.last()
+        check(env, agent, observation, info)
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+# -- PettingZoo's own test suite -----------------------------------------------------------------
+@pytest.mark.parametrize("players", PLAYERS)
+def test_pettingzoo_api_test(players: int) -> None:
+    api_test(make(players), num_cycles=300)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_pettingzoo_seed_test(players: int) -> None:
+    seed_test(lambda: make(players), num_cycles=300)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_pettingzoo_render_test(players: int) -> None:
+    def env_fn(render_mode: str | None = None) -> Any:
+        return make(players, render_mode=render_mode)
+
+    render_test(env_fn, custom_tests={"ansi": lambda text: "view of spectator" in text})
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_pettingzoo_state_test_aec_part(players: int) -> None:
+    """PettingZoo's state_test, as far as it applies to an AEC-only env.
+
+    `pettingzoo.test.state_test(env, parallel_env)` needs a ParallelEnv; this game is strictly
+    turn-based (metadata is_parallelizable=False: exploration choices are sequential and
+    hidden), so the parallel part cannot apply. Its AEC part `test_state` samples actions with
+    `action_space.sample()` without the mask, which an action-masked env rejects; its checks
+    are repeated below with masked actions instead.
+    """
+    env = make(players)
+    env.reset(seed=0)
+    pz_state_space_test(env)
+    state_0 = env.state()
+
+    def check(env: Any, agent: str, observation: Any, info: dict[str, Any]) -> None:
+        state = env.state()
+        assert env.state_space.contains(state)
+        assert isinstance(state, np.ndarray) and state.dtype == np.float32
+        assert state.shape == state_0.shape and state.ndim == 1
+        assert np.isfinite(state).all() and state.any()
+
+    masked_random_play(env, 0, check)
+
+
+# -- registry and params ---------------------------------------------------------------------------
+@pytest.mark.parametrize("players", PLAYERS)
+def test_registry_id_makes_the_env(players: int) -> None:
+    assert ENV_ID in pettingzoo.aec_registry
+    assert pettingzoo.spec("aec", ENV_ID).version == 0
+    env = pettingzoo.make("aec", ENV_ID, players=players, render_mode="ansi")
+    assert isinstance(env, pettingzoo.AECEnv)
+    assert isinstance(env.unwrapped, NemesisAECEnv)
+    assert env.metadata["name"] == ENV_ID
+    env.reset(seed=3)
+    assert env.possible_agents == ["creature"] + [f"hunted_{h}" for h in range(players - 1)]
+    assert env.unwrapped.game.params_dict()["players"] == players
+    assert f"{players} players" in env.render()
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_params_survive_reset(players: int) -> None:
+    params = {
+        "players": players,
+        "board_side": 2,
+        "expert": True,
+        "zero_will_assimilation": "per_hunted",
+    }
+    env = nemesis_env.env("not_alone", render_mode="ansi", **params)
+    for seed in (None, 0, 7, None):
+        env.reset(seed=seed)
+        assert env.unwrapped.game.params_dict() == params
+        assert env.unwrapped.state_.side == 2  # board_side=2 fixes the side at setup
+        assert env.num_agents == players
+        assert "board side 2" in env.render()
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_reset_with_a_seed_repeats_the_game(players: int) -> None:
+    def trajectory(env: Any, seed: int) -> list[bytes]:
+        frames: list[bytes] = []
+
+        def check(env: Any, agent: str, observation: Any, info: dict[str, Any]) -> None:
+            frames.append(agent.encode() + observation["observation"].tobytes())
+
+        masked_random_play(env, seed, check)
+        return frames
+
+    env = make(players)
+    first = trajectory(env, 11)
+    assert trajectory(env, 11) == first  # the same env, reset with the same seed
+    assert trajectory(make(players), 11) == first  # a fresh env
+    assert any(trajectory(env, seed) != first for seed in (12, 13))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_unknown_param_raises_param_error_naming_the_allowed_params(players: int) -> None:
+    with pytest.raises(ParamError) as caught:
+        make(players, colour="red")
+    message = str(caught.value)
+    assert "colour" in message
+    assert all(name in message for name in ALLOWED_PARAMS)
+    with pytest.raises(ParamError, match="colour"):
+        pettingzoo.make("aec", ENV_ID, players=players, colour="red")
+    with pytest.raises(ParamError, match="render_mode"):
+        make(players, render_mode="rgb_array")
+    with pytest.raises(ParamError, match="board_side"):
+        make(players, board_side=3)
+
+
+@pytest.mark.parametrize("players", [0, 1, 8, "4"])
+def test_player_count_out_of_range_raises_param_error(players: Any) -> None:
+    with pytest.raises(ParamError, match=r"players must be an integer in 2\.\.7"):
+        nemesis_env.env("not_alone", players=players)
+
+
+# -- masks, observations and spaces ------------------------------------------------------------
+@pytest.mark.parametrize("players", PLAYERS)
+def test_masks_observations_and_spaces_during_play(players: int) -> None:
+    env = make(players)
+    env.reset(seed=0)
+    obs_spaces = {a: env.observation_space(a) for a in env.possible_agents}
+    act_spaces = {a: env.action_space(a) for a in env.possible_agents}
+    obs_size = env.unwrapped.game.observation_size()
+    steps = [0]
+
+    def check(env: Any, agent: str, observation: Any, info: dict[str, Any]) -> None:
+        steps[0] += 1
+        assert list(observation) == ["observation", "action_mask"]
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8 and mask.shape == (NUM_ACTIONS,)
+        assert info["action_mask"].dtype == np.int8
+        assert np.array_equal(mask, info["action_mask"])
+        vector = observation["observation"]
+        assert vector.dtype == np.float32 and vector.shape == (obs_size,)
+        assert obs_spaces[agent].contains(observation)
+        for a in env.possible_agents:  # spaces are built once and never change
+            assert env.observation_space(a) is obs_spaces[a]
+            assert env.action_space(a) is act_spaces[a]
+        state = env.unwrapped.state_
+        if state.is_terminal():
+            assert not mask.any()
+            return
+        legal = state.legal_actions()
+        assert np.flatnonzero(mask).tolist() == legal and legal
+        assert agent == env.possible_agents[state.current_player()]
+        for other in env.agents:
+            if other != agent:  # idle agents get an all-zero mask, in obs and infos alike
+                assert not env.observe(other)["action_mask"].any()
+                assert not env.infos[other]["action_mask"].any()
+                assert env.observation_space(other).contains(env.observe(other))
+
+    for seed in (0, 1):
+        masked_random_play(env, seed, check)
+    assert steps[0] > 50
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_illegal_action_raises_value_error_naming_the_legal_actions(players: int) -> None:
+    env = make(players)
+    env.reset(seed=5)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    legal = np.flatnonzero(mask).tolist()
+    before = env.unwrapped.state_.fingerprint()
+    for illegal in (int(np.flatnonzero(mask == 0)[0]), NUM_ACTIONS + 3):
+        with pytest.raises(ValueError) as caught:
+            env.step(illegal)
+        assert isinstance(caught.value, IllegalActionError)
+        assert str(legal) in str(caught.value)
+        assert env.unwrapped.state_.fingerprint() == before  # nothing happened
+        assert env.agent_selection == agent
+    env.step(legal[0])  # the env is still usable
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_state_is_every_seat_observation_concatenated(players: int) -> None:
+    env = make(players)
+    env.reset(seed=2)
+    obs_size = env.unwrapped.game.observation_size()
+    assert env.state_space.shape == (obs_size * players,)
+    assert env.state().shape == (obs_size * players,)
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        state = env.state()
+        assert env.state_space.contains(state)
+        parts = [env.observe(a)["observation"] for a in env.possible_agents]
+        assert np.array_equal(state, np.concatenate(parts))
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_terminal_rewards_go_to_every_agent(players: int) -> None:
+    env = make(players)
+    finals: dict[str, float] = {}
+
+    def check(env: Any, agent: str, observation: Any, info: dict[str, Any]) -> None:
+        _, reward, terminated, _, _ = env.last()
+        if terminated:
+            finals[agent] = float(reward)
+        else:
+            assert reward == 0.0
+
+    masked_random_play(env, 4, check)
+    assert set(finals) == set(env.possible_agents)
+    assert finals["creature"] in (-1.0, 1.0)
+    assert all(finals[f"hunted_{h}"] == -finals["creature"] for h in range(players - 1))
+    assert env.agents == []  # every terminated agent was removed by its dead step
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_render_view_draws_one_seat(players: int) -> None:
+    env = make(players, render_mode="ansi")
+    env.reset(seed=1)
+    assert "view of spectator" in env.render()
+    assert "view of Creature" in env.unwrapped.render_view("creature")
+    assert "your hunt cards" in env.unwrapped.render_view("creature")
+    last = f"hunted_{players - 2}"
+    assert f"view of Hunted {players - 2}" in env.unwrapped.render_view(last)
+    assert "your hand" in env.unwrapped.render_view(last)
+    plain = make(players)
+    plain.reset(seed=1)
+    assert plain.render() is None  # no render_mode, no drawing
