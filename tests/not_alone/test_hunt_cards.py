@@ -880,3 +880,35 @@ def test_clone_at_the_lair_costs_two_will() -> None:
     expect(s, K.D_DRAW_HUNT, CHANCE)
     assert s.will == [1, 3]
     assert s.assimilation == 7
+
+
+def test_toxin_on_two_places_with_one_survival_card_asks_once() -> None:
+    """reference A.7 Toxin ("discard 1 Survival card"; none if you have none, A.10): an Artefact
+    player on both targeted places with one survival card discards it once; the game goes on."""
+    from nemesis_env.games.not_alone.actions import SURVIVAL0
+    from nemesis_env.games.not_alone.rules.kinds import D_TOXIN
+    from nemesis_env.scenario import load
+
+    s = load(
+        {
+            "game": "not_alone", "params": {"players": 3, "board_side": 1}, "phase": "reckoning",
+            "creature": {"limit": 0, "played": ["toxin"]}, "hunt_deck": [], "flags": ["toxin"],
+            "hunted": [
+                {"hand": [3, 4, 5], "played": ["lair", "jungle"], "this_effect": "artefact",
+                 "survival": ["adrenaline"]},
+                {"hand": [1, 2, 3, 5], "played": ["beach"]},
+            ],
+            "tokens": {"target": ["lair", "jungle"], "creature": "rover"},
+        }
+    )  # fmt: skip
+    while s.stack[-1].kind != D_TOXIN:
+        s.apply_action(s.legal_actions()[0])
+    s.apply_action(SURVIVAL0 + s.game.data.survival_index("adrenaline"))
+    assert s.survival[0] == 0
+    assert s.stack and s.stack[-1].kind != D_TOXIN
+    for _ in range(200):  # the game keeps going: every open decision has a legal action
+        if s.is_terminal() or s.turn > 1:
+            break
+        legal = s.legal_actions()
+        assert legal, s.stack[-1]
+        s.apply_action(legal[0])

@@ -150,11 +150,11 @@ def target_token(s: State) -> None:
         return
     slots = [i for i, p in enumerate(s.location[h]) if s.target & bit(p)]
     steps: list[Decision] = []
-    for _ in slots:
-        if s.flags & F_SCREAM:
-            steps.append(Decision(D_SCREAM, h + 1, h))
-        if s.flags & F_TOXIN and s.survival[h]:
-            steps.append(Decision(D_TOXIN, h + 1, h))
+    if s.flags & F_SCREAM:
+        steps += [Decision(D_SCREAM, h + 1, h)] * len(slots)
+    if s.flags & F_TOXIN and s.survival[h] and slots:
+        # one discard per targeted place, asked again only while survival cards remain
+        steps.append(Decision(D_TOXIN, h + 1, h, len(slots)))
     other_tokens = s.artemia | (bit(s.creature_token) if s.creature_token else 0)
     usable = [i for i in slots if not other_tokens & bit(s.location[h][i])]
     if s.flags & F_CLONE:
@@ -310,6 +310,8 @@ def resolve_toxin(s: State, d: Decision, action: int) -> None:
     s.survival[d.a] &= ~(1 << card)
     s.surv_discard.append(card)
     s.log("toxin", d.a + 1, f"hunted {d.a} discards {s.game.data.survival[card].id}")
+    if d.b > 1 and s.survival[d.a]:
+        push(s, d._replace(b=d.b - 1))
 
 
 @decision(D_DISCARD_PLACE)

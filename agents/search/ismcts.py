@@ -1,0 +1,203 @@
+"""Information-Set MCTS (Cowling, Powley & Whitehouse 2012): a fair search through sample_world.
+
+Each iteration draws a determinization `ctx.game.sample_world(ctx.view, rng)`: a full state
+consistent with what the acting seat knows. The agent never reads `ctx.state` (it works when
+that is None, and tests check it with a state that raises on any access). The iteration then
+descends the tree along the moves legal in that determinization, choosing among the *available*
+actions with UCB whose exploration term uses availability counts (how often each action was
+legal when its node was visited) instead of the parent's visit count; one edge is added per
+iteration, and a uniformly random rollout (or `rollout_policy`) values it. Chance is
+open-loop: outcomes are sampled by their probabilities and not stored as edges.
+
+How nodes are identified (`tree`):
+
+- `"infoset"` (default): a node is the mover's information set, keyed by
+  `game.view_for(state, mover)`, with UCB statistics from the mover's point of view. Each
+  seat decides on what it knows, so a simulated Creature cannot see where the root Hunted
+  played face down, nor a Hunted see the Creature's hunt cards. The root player's nodes are
+  shared by every determinization; opponents' nodes also depend on their sampled private cards,
+  so at small budgets their in-tree moves are close to the rollout policy. This is the keying
+  of OpenSpiel's IS-MCTS (information-state strings); like MO-ISMCTS, nobody in the tree sees
+  another seat's hidden moves.
+- `"public"`: the root player's nodes as above; every other seat's nodes keyed by
+  `(seat, game.view_for(state, -1))`, the spectator's view (public facts only), so opponents'
+  statistics are shared across determinizations and they learn to answer the root player's
+  mixed in-tree play; their legal moves still come from the determinization. It did no better
+  than "infoset" against the heuristic agents in short matches; kept for study.
+- `"so"`: SO-ISMCTS exactly as in the paper: one tree of move sequences from the root, every
+  move (any seat's, and chance outcomes) an edge, nodes keyed by (parent, mover, moves since).
+  Hidden moves are then treated as visible: below the root Hunted's face-down card, the
+  simulated Creature's statistics are specific to that card, so the search believes the
+  Creature knows it (the weakness SO-ISMCTS+POM and MO-ISMCTS address). Kept for comparison.
+
+The final move is the most visited root action, or with `final_temperature` t > 0 one drawn
+with probability proportional to visits ** (1/t) (a mixed choice, as in simultaneous-move
+MCTS). For Not Alone, `rollout_policy=agents.search.not_alone_rollout_policy` is markedly
+stronger than uniform rollouts (uniformly random Hunted Give Up about every other turn).
+
+With only the iteration limit the search is a pure function of the `rng` given to `act`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable
+from typing import Any, Literal
+
+import numpy as np
+
+from agents.base import AgentContext
+from agents.search.common import (
+    RolloutPolicy,
+    SearchStats,
+    best_action,
+    check_params,
+    fast_random,
+    raise_no_legal,
+    rollout,
+    root_summary,
+    sample_by_visits,
+    sample_chance,
+)
+from nemesis_env.core.game import CHANCE
+
+TreeKind = Literal["infoset", "public", "so"]
+
+
+class _Node:
+    """One information set: per-action [visits, total value, availability] of `player`."""
+
+    __slots__ = ("ident", "player", "stats")
+
+    def __init__(self, player: int, ident: int) -> None:
+        self.player = player
+        self.ident = ident
+        self.stats: dict[int, list[float]] = {}
+
+
+class ISMCTSAgent:
+    """Information-set MCTS over worlds sampled from the seat's View; never reads ctx.state."""
+
+    omniscient = False
+
+    def __init__(
+        self,
+        iterations: int = 200,
+        time_budget_s: float | None = None,
+        exploration: float = 1.0,
+        rollout_limit: int | None = None,
+        rollout_policy: RolloutPolicy | None = None,
+        tree: TreeKind = "infoset",
+        final_temperature: float = 0.0,
+        name: str = "ismcts",
+    ) -> None:
+        check_params(iterations, time_budget_s, exploration, rollout_limit)
+        if tree not in ("infoset", "public", "so"):
+            raise ValueError(f"tree must be 'infoset', 'public' or 'so', got {tree!r}")
+        self.name = name
+        self.iterations = iterations
+        self.time_budget_s = time_budget_s
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.rollout_policy = rollout_policy
+        self.tree = tree
+        if not final_temperature >= 0:
+            raise ValueError(f"final_temperature must be >= 0, got {final_temperature}")
+        self.final_temperature = final_temperature
+        self.last_stats = SearchStats(0, 0.0, 0)
+        self.last_root: dict[int, tuple[int, float]] = {}
+
+    def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
+        # Reads ctx.seat, ctx.view, ctx.game and ctx.action_mask only: never ctx.state.
+        start = time.perf_counter()
+        legal = ctx.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = SearchStats(0, time.perf_counter() - start, 0)
+            self.last_root = {}
+            return legal[0]
+        game, view, seat = ctx.game, ctx.view, ctx.seat
+        rnd = fast_random(rng)
+        root = _Node(seat, 0)
+        mode = self.tree
+        table: dict[Hashable, _Node] = {} if mode == "so" else {view: root}
+        view_for = game.view_for
+        deadline = None if self.time_budget_s is None else start + self.time_budget_s
+        c, limit, policy = self.exploration, self.rollout_limit, self.rollout_policy
+        draw, sqrt, log = rnd.random, math.sqrt, math.log
+        done = 0
+        while done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            done += 1
+            state: Any = game.sample_world(view, rng)
+            node = root
+            path: list[tuple[_Node, int]] = []
+            trail: list[int] = []  # "so": moves since the last node, chance outcomes included
+            expanded = False
+            while True:
+                player = state.current_player()
+                if player == CHANCE:
+                    outcomes = state.chance_outcomes()
+                    outcome = (
+                        outcomes[0][0] if len(outcomes) == 1 else sample_chance(outcomes, draw())
+                    )
+                    state.apply_action(outcome)
+                    trail.append(-1 - outcome)
+                    continue
+                if state.is_terminal():
+                    break
+                if path:  # find (or create) the node of this information set
+                    key: Hashable
+                    if mode == "so":
+                        key = (node.ident, player, *trail)
+                    elif mode == "infoset" or player == seat:
+                        key = view_for(state, player)
+                    else:  # "public": another seat's node, keyed by what everyone knows
+                        key = (player, view_for(state, -1))
+                    found = table.get(key)
+                    if found is None:
+                        found = table[key] = _Node(player, len(table) + 1)
+                    node = found
+                    trail.clear()
+                stats = node.stats
+                moves = state.legal_actions()
+                if not moves:
+                    raise_no_legal(state)
+                untried = []
+                for a in moves:
+                    st = stats.get(a)
+                    if st is None:
+                        st = stats[a] = [0, 0.0, 0]
+                    st[2] += 1
+                    if st[0] == 0:
+                        untried.append(a)
+                if untried:  # expansion: one new edge, then a rollout from it
+                    action = untried[int(draw() * len(untried))]
+                    expanded = True
+                else:
+                    action, best = moves[0], -math.inf
+                    for a in moves:
+                        n, w, avail = stats[a]
+                        score = w / n + c * sqrt(log(avail) / n)
+                        if score > best:
+                            action, best = a, score
+                path.append((node, action))
+                state.apply_action(action)
+                if expanded:
+                    break
+                trail.append(action)
+            values = rollout(state, rnd, limit, policy)
+            for parent, action in path:
+                st = parent.stats[action]
+                st[0] += 1
+                st[1] += values[parent.player]
+        self.last_stats = SearchStats(
+            done, time.perf_counter() - start, len(table) + (mode == "so")
+        )
+        counts = [int(root.stats[a][0]) if a in root.stats else 0 for a in legal]
+        totals = [root.stats[a][1] if a in root.stats else 0.0 for a in legal]
+        self.last_root = root_summary(legal, counts, totals)
+        if self.final_temperature > 0:
+            return sample_by_visits(legal, counts, self.final_temperature, rnd)
+        return best_action(legal, counts, totals)
