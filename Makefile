@@ -41,9 +41,9 @@ test: install
 	$(BIN)/mypy $(MYPY_TARGETS)
 	$(BIN)/pytest -n 2
 
-# Later: `$(BIN)/nemesis run configs/quickstart.yaml` once that config and command exist.
+# The main job: train PPO (<= 12 min), tournament, report in runs/quickstart/ (about 22 min).
 run: install
-	$(BIN)/python -m nemesis_env.cli demo --game not_alone --players 4 --seed 0
+	$(BIN)/nemesis run configs/quickstart.yaml --overwrite
 
 bench: install
 	$(BIN)/nemesis bench --game not_alone --seconds 10 --json

@@ -120,15 +120,35 @@ def _heuristic(spec: AgentSpec, game: Any, seat: int) -> Agent:
     return agent
 
 
+ROLLOUT_POLICIES = {"uniform": None, "not_alone": "not_alone_rollout_policy"}
+
+
+def _search_params(spec: AgentSpec) -> dict[str, Any]:
+    """Search params from YAML; `rollout_policy` names one of ROLLOUT_POLICIES."""
+    params = _with_name(spec)
+    name = params.get("rollout_policy", "uniform")
+    if name not in ROLLOUT_POLICIES:
+        raise ConfigError(
+            f"agent {spec.name!r}: rollout_policy must be one of {sorted(ROLLOUT_POLICIES)}, "
+            f"got {name!r}"
+        )
+    attr = ROLLOUT_POLICIES[name]
+    params["rollout_policy"] = (
+        None if attr is None else _import_agent(spec, "agents.search.common", attr)
+    )
+    return params
+
+
 def _mcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
     _no_checkpoint(spec)
-    agent: Agent = _import_agent(spec, "agents.search.mcts", "MCTSAgent")(**_with_name(spec))
+    agent: Agent = _import_agent(spec, "agents.search.mcts", "MCTSAgent")(**_search_params(spec))
     return agent
 
 
 def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
     _no_checkpoint(spec)
-    agent: Agent = _import_agent(spec, "agents.search.ismcts", "ISMCTSAgent")(**_with_name(spec))
+    cls = _import_agent(spec, "agents.search.ismcts", "ISMCTSAgent")
+    agent: Agent = cls(**_search_params(spec))
     return agent
 
 
