@@ -10,6 +10,7 @@ and one copy into the caller's preallocated array (no per-element numpy writes).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -145,91 +146,133 @@ class NotAloneEncoder:
         out[:] = np.frombuffer(self.encode_bytes(v), dtype="<f4")
 
     def encode_bytes(self, v: NotAloneView) -> bytes:
-        parts: list[bytes] = []
-        add = parts.append
-        self._global(v, parts)
-        for h in range(MAX_HUNTED):
-            if h < v.num_hunted:
-                self._hunted(v, h, add)
-            else:
-                add(ZERO_HUNTED)
-        self._private(v, parts)
-        return b"".join(parts)
-
-    def _global(self, v: NotAloneView, parts: list[bytes]) -> None:
-        append = parts.append
-        append(OH[7][v.seat])
-        append(OH[N_STAGES][v.stage])
+        # Each group of pieces is memoised on the view values it depends on: consecutive
+        # observations share most of them, so a typical call is ~12 dict hits and one join.
         if v.stack and not v.terminal:
             top = v.stack[-1]
-            append(OH[N_DECISIONS][top.kind])
-            append(MH1[1 if top.chooser == v.seat else 0])
-            append(OH[10][min(top.a, 9) if top.a >= 0 else 0])
-            append(OH[10][min(top.b, 9) if top.b >= 0 else 0])
-            append(OH[10][min(top.c, 9) if top.c >= 0 else 0])
+            decision_key = (v.seat, v.stage, top.kind, top.chooser == v.seat, top.a, top.b, top.c)
         else:
-            append(_ZERO_DECISION)
-        append(TURN[min(v.turn, 30)])
-        append(OH[3][v.side])
-        append(OH[19][min(v.rescue, 18)])
-        append(OH[13][min(v.assimilation, 12)])
-        append(MH1[1 if v.beacon else 0])
-        for copies in v.reserve:
-            append(OH[4][copies])
-        flags = v.flags
-        append(MH10[flags & 1023])
-        append(MH10[(flags >> 10) & 1023])
-        append(MH3[(flags >> 20) & 7])
-        append(OH[11][v.creature_token])
-        append(MH10[v.target])
-        append(MH10[v.artemia])
-        append(MH10[v.ineffective])
-        append(MH10[v.forbidden])
-        append(OH[7][v.anticipation + 1])
-        append(OH[4][min(v.hunt_hand_size, 3)])
-        append(OH[21][v.hunt_deck_size])
-        append(OH[5][min(v.hunt_bottom_count, 4)])
-        _mh20(parts, _cards20(v.hunt_discard))
-        append(OH[21][v.hunt_discard[-1] + 1 if v.hunt_discard else 0])
-        _mh20(parts, _cards20(v.hunt_played))
-        append(OH[3][min(v.hunt_limit, 2)])
-        append(OH[16][v.surv_deck_size])
-        _mh15(parts, _cards20(v.surv_discard))
-
-    def _hunted(self, v: NotAloneView, h: int, append: Callable[[bytes], None]) -> None:
-        key = (
-            v.will[h], min(v.hand_size[h], 10), min(v.survival_count[h], 5),
-            min(v.played_count[h], 2), v.next_effect[h], v.this_effect[h], v.survival_used[h],
-            min(v.resists[h], 2), v.gave_up[h], v.forbidden_chosen[h],
+            decision_key = (v.seat, v.stage, -1, False, 0, 0, 0)
+        table_key = (
+            v.turn, v.side, v.rescue, v.assimilation, v.beacon, v.reserve, v.flags,
+            v.creature_token, v.target, v.artemia, v.ineffective, v.forbidden, v.anticipation,
         )  # fmt: skip
-        small = _HUNTED_SMALL.get(key)
-        if small is None:
-            small = _HUNTED_SMALL[key] = _hunted_small_bytes(key)
-        append(small)
-        pile = v.discard[h]
-        append(MH10[_places(pile)])
-        append(OH[11][pile[-1] if pile else 0])
-        append(MH10[v.owned[h]])
-        append(MH10[_places(v.revealed[h]) if v.revealed else 0])
-        append(MH10[_places(v.location[h])])
-        append(MH10[v.phobia_shown[h]])
-
-    def _private(self, v: NotAloneView, parts: list[bytes]) -> None:
-        append = parts.append
+        decks_key = (
+            v.hunt_hand_size, v.hunt_deck_size, v.hunt_bottom_count, v.hunt_discard,
+            v.hunt_played, v.hunt_limit, v.surv_deck_size, v.surv_discard,
+        )  # fmt: skip
+        parts = [
+            _DECISION.get(decision_key, _decision_bytes),
+            _TABLE.get(table_key, _table_bytes),
+            _DECKS.get(decks_key, _decks_bytes),
+        ]
+        for h in range(MAX_HUNTED):
+            if h < v.num_hunted:
+                parts.append(_HUNTED_SMALL.get(_hunted_small_key(v, h), _hunted_small_bytes))
+                places_key = (
+                    v.discard[h], v.owned[h], v.revealed[h] if v.revealed else (),
+                    v.location[h], v.phobia_shown[h],
+                )  # fmt: skip
+                parts.append(_HUNTED_PLACES.get(places_key, _hunted_places_bytes))
+            else:
+                parts.append(ZERO_HUNTED)
         hunted = v.seat > 0
-        append(MH10[v.own_hand if hunted else 0])
-        append(MH10[_places(v.own_played)])
-        _mh15(parts, v.own_survival if hunted else 0)
-        append(OH[11][v.own_pending_discard])
-        _mh15(parts, v.own_shelter_drawn)
-        _mh20(parts, v.hunt_hand if not hunted else 0)
-        _mh20(parts, _cards20(v.hunt_bottom))
+        private_key = (
+            v.own_hand if hunted else 0, v.own_played, v.own_survival if hunted else 0,
+            v.own_pending_discard, v.own_shelter_drawn, 0 if hunted else v.hunt_hand,
+            v.hunt_bottom,
+        )  # fmt: skip
+        parts.append(_PRIVATE.get(private_key, _private_bytes))
+        return b"".join(parts)
 
 
-_HUNTED_SMALL: dict[tuple[int, ...], bytes] = {}  # memo: few distinct values, many lookups
+class _Memo:
+    """A dict from view values to encoded bytes, cleared when it grows past `limit` entries."""
+
+    __slots__ = ("limit", "table")
+
+    def __init__(self, limit: int = 100_000) -> None:
+        self.table: dict[tuple[object, ...], bytes] = {}
+        self.limit = limit
+
+    def get(self, key: tuple[object, ...], build: Callable[[Any], bytes]) -> bytes:
+        found = self.table.get(key)
+        if found is None:
+            if len(self.table) >= self.limit:
+                self.table.clear()
+            found = self.table[key] = build(key)
+        return found
 
 
-def _hunted_small_bytes(key: tuple[int, ...]) -> bytes:
+def _arg(x: int) -> int:
+    return min(x, 9) if x >= 0 else 0
+
+
+def _decision_bytes(key: Any) -> bytes:
+    seat, stage, kind, mine, a, b, c = key
+    head: bytes = OH[7][seat] + OH[N_STAGES][stage]
+    if kind < 0:
+        return head + _ZERO_DECISION
+    return head + b"".join(
+        (OH[N_DECISIONS][kind], MH1[int(mine)], OH[10][_arg(a)], OH[10][_arg(b)], OH[10][_arg(c)])
+    )
+
+
+def _table_bytes(key: Any) -> bytes:
+    turn, side, rescue, assim, beacon, reserve, flags, token, target, artemia, inef, forb, ant = key
+    parts = [TURN[min(turn, 30)], OH[3][side], OH[19][min(rescue, 18)], OH[13][min(assim, 12)]]
+    parts.append(MH1[int(beacon)])
+    parts += [OH[4][copies] for copies in reserve]
+    parts += [MH10[flags & 1023], MH10[(flags >> 10) & 1023], MH3[(flags >> 20) & 7]]
+    parts += [OH[11][token], MH10[target], MH10[artemia], MH10[inef], MH10[forb], OH[7][ant + 1]]
+    return b"".join(parts)
+
+
+def _decks_bytes(key: Any) -> bytes:
+    hand_size, deck_size, bottom, discard, played, limit, surv_deck, surv_discard = key
+    parts = [OH[4][min(hand_size, 3)], OH[21][deck_size], OH[5][min(bottom, 4)]]
+    _mh20(parts, _cards20(discard))
+    parts.append(OH[21][discard[-1] + 1 if discard else 0])
+    _mh20(parts, _cards20(played))
+    parts += [OH[3][min(limit, 2)], OH[16][surv_deck]]
+    _mh15(parts, _cards20(surv_discard))
+    return b"".join(parts)
+
+
+def _hunted_small_key(v: NotAloneView, h: int) -> tuple[object, ...]:
+    return (
+        v.will[h], min(v.hand_size[h], 10), min(v.survival_count[h], 5),
+        min(v.played_count[h], 2), v.next_effect[h], v.this_effect[h], v.survival_used[h],
+        min(v.resists[h], 2), v.gave_up[h], v.forbidden_chosen[h],
+    )  # fmt: skip
+
+
+def _hunted_places_bytes(key: Any) -> bytes:
+    pile, owned, revealed, location, phobia = key
+    return b"".join(
+        (
+            MH10[_places(pile)], OH[11][pile[-1] if pile else 0], MH10[owned],
+            MH10[_places(revealed)], MH10[_places(location)], MH10[phobia],
+        )
+    )  # fmt: skip
+
+
+def _private_bytes(key: Any) -> bytes:
+    own_hand, own_played, own_survival, pending, shelter, hunt_hand, hunt_bottom = key
+    parts = [MH10[own_hand], MH10[_places(own_played)]]
+    _mh15(parts, own_survival)
+    parts.append(OH[11][pending])
+    _mh15(parts, shelter)
+    _mh20(parts, hunt_hand)
+    _mh20(parts, _cards20(hunt_bottom))
+    return b"".join(parts)
+
+
+_DECISION, _TABLE, _DECKS = _Memo(), _Memo(), _Memo()
+_HUNTED_SMALL, _HUNTED_PLACES, _PRIVATE = _Memo(), _Memo(), _Memo()
+
+
+def _hunted_small_bytes(key: Any) -> bytes:
     will, hand, surv, played, nxt, this, used, resists, gave_up, chosen = key
     return b"".join(
         (
