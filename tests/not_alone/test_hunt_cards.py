@@ -35,6 +35,8 @@ from nemesis_env.games.not_alone.state import (
 )
 from nemesis_env.scenario import load
 
+from .driver import expect, mask, play, top
+
 # -- helpers (local to this file; tests/not_alone/conftest.py belongs to another author) ------
 DATA = load_data()
 LAIR, JUNGLE, RIVER, BEACH, ROVER, SWAMP, SHELTER, WRECK, SOURCE, ARTEFACT = range(1, 11)
@@ -67,31 +69,8 @@ def HD(h: int) -> int:
     return HUNTED0 + h
 
 
-def mask(*places: int) -> int:
-    return sum(1 << (p - 1) for p in set(places))
-
-
 def build(players: int = 3, side: int = 1, **doc: Any) -> Any:
     return load({"game": "not_alone", "params": {"players": players, "board_side": side}, **doc})
-
-
-def top(s: Any) -> Any:
-    return s.stack[-1]
-
-
-def expect(s: Any, kind: int, chooser: int | None = None) -> list[int]:
-    """Asserts the open decision's kind (and chooser); returns its legal actions."""
-    assert not s.is_terminal()
-    d = top(s)
-    assert d.kind == kind, (K.DECISION_NAMES[d.kind], K.DECISION_NAMES[kind])
-    if chooser is not None:
-        assert d.chooser == chooser
-    return s.legal_actions()
-
-
-def play(s: Any, *actions: int) -> None:
-    for a in actions:
-        s.apply_action(a)
 
 
 def pass_through(s: Any) -> list[int]:

@@ -29,6 +29,8 @@ from nemesis_env.games.not_alone.rules import kinds as K
 from nemesis_env.games.not_alone.state import F_ARTEMIA_CARD, F_MIRAGE
 from nemesis_env.scenario import load
 
+from .driver import expect, mask, play, top
+
 # -- helpers (local to this file; tests/not_alone/conftest.py belongs to another author) ------
 DATA = load_data()
 LAIR, JUNGLE, RIVER, BEACH, ROVER, SWAMP, SHELTER, WRECK, SOURCE, ARTEFACT = range(1, 11)
@@ -41,28 +43,6 @@ def P(place: int) -> int:
 
 def PAIR(a: int, b: int) -> int:
     return PAIR0 + DATA.pairs.index((min(a, b), max(a, b)))
-
-
-def mask(*places: int) -> int:
-    return sum(1 << (p - 1) for p in set(places))
-
-
-def top(s: Any) -> Any:
-    return s.stack[-1]
-
-
-def expect(s: Any, kind: int, chooser: int | None = None) -> list[int]:
-    assert not s.is_terminal()
-    d = top(s)
-    assert d.kind == kind, (K.DECISION_NAMES[d.kind], K.DECISION_NAMES[kind])
-    if chooser is not None:
-        assert d.chooser == chooser
-    return s.legal_actions()
-
-
-def play(s: Any, *actions: int) -> None:
-    for a in actions:
-        s.apply_action(a)
 
 
 # -- (a) exploration: Barbora resists ---------------------------------------------------------
