@@ -18,9 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
-
-from agents.base import AgentContext
 from agents.heuristics.not_alone import (
     ADJ,
     BEACH,
@@ -33,6 +30,9 @@ from agents.heuristics.not_alone import (
     TAU_ARTEMIA,
     TAU_HUNTED,
     WRECK,
+    DispatchingAgent,
+    Handler,
+    Rng,
     artemia_ready,
     artemia_weight,
     bit,
@@ -74,8 +74,6 @@ FF_DENY = 0.5  # share of the powers a Force Field forbids that counts as denied
 # What a card held for a later phase of this turn is expected to be worth.
 LATER_WORTH = {H["cataclysm"]: 0.3, H["detour"]: 0.45, H["stasis"]: 0.7, H["tracking"]: 0.4}
 CARD_PHASE = [card.phase for card in DATA.hunt]
-Rng = np.random.Generator
-Handler = Callable[[NotAloneView, Decision, list[int], Rng], int | None]
 
 
 def token_scores(v: NotAloneView, dist: list[list[float]]) -> list[float]:
@@ -216,7 +214,7 @@ def force_field_worths(v: NotAloneView) -> list[float]:
     return worths
 
 
-class HeuristicCreature:
+class HeuristicCreature(DispatchingAgent):
     """Plays the Creature seat (seat 0). Stateless: every answer comes from the view."""
 
     omniscient = False
@@ -236,18 +234,6 @@ class HeuristicCreature:
             K.D_DETOUR_CARD: self.detour_card,
             K.D_DETOUR_DEST: self.detour_dest,
         }
-
-    def act(self, ctx: AgentContext, rng: Rng) -> int:
-        legal = ctx.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        v: NotAloneView = ctx.view
-        d = v.stack[-1]
-        handler = self.handlers.get(d.kind)
-        choice = handler(v, d, legal, rng) if handler else None
-        if choice is None or choice not in legal:
-            return int(legal[rng.integers(len(legal))])
-        return choice
 
     # -- tokens -------------------------------------------------------------------------------
     def creature_token(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:

@@ -19,9 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
-
-from agents.base import AgentContext
 from agents.heuristics.not_alone import (
     ADJ,
     ARTEFACT,
@@ -33,6 +30,9 @@ from agents.heuristics.not_alone import (
     SURV,
     WILL_COST,
     WRECK,
+    DispatchingAgent,
+    Handler,
+    Rng,
     bit,
     cards_to_play,
     gain,
@@ -74,8 +74,6 @@ SURV_WORTH = {
 REACTIVE = (1 << S["dodge"]) | (1 << S["wrong_track"]) | (1 << S["vortex"])
 RESIST_COST = {2: 0.6, 3: 0.4}  # worth of the Will a Resist costs, by Will before it
 SURVIVAL_CARD_COST = 0.3  # Drone/Gate spend a survival card
-Rng = np.random.Generator
-Handler = Callable[[NotAloneView, Decision, list[int], Rng], int | None]
 
 
 def best(legal: list[int], score: Callable[[int], float]) -> int:
@@ -117,7 +115,7 @@ def escape(v: NotAloneView, here: int) -> bool:
     return any(occupants(v, p) < now for p in PLACES_OF[near & ~here])
 
 
-class HeuristicHunted:
+class HeuristicHunted(DispatchingAgent):
     """Plays any Hunted seat (the Hunted comes from each decision). Stateless."""
 
     omniscient = False
@@ -154,18 +152,6 @@ class HeuristicHunted:
             K.D_VORTEX_PLAYED: self.vortex_out,
             K.D_DOUBLE_BACK: self.take_back,
         }
-
-    def act(self, ctx: AgentContext, rng: Rng) -> int:
-        legal = ctx.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        v: NotAloneView = ctx.view
-        d = v.stack[-1]
-        handler = self.handlers.get(d.kind)
-        choice = handler(v, d, legal, rng) if handler else None
-        if choice is None or choice not in legal:
-            return int(legal[rng.integers(len(legal))])
-        return choice
 
     # -- phase 1 ------------------------------------------------------------------------------
     def explore(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int | None:
