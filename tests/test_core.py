@@ -314,3 +314,10 @@ def test_load_game_by_name() -> None:
     with pytest.raises(ParamError, match="expert"):
         nemesis_env.load_game("not_alone", expert="yes")
     assert type(game)(**game.params_dict()).params_dict() == game.params_dict()
+
+
+def test_view_for_fills_fields_in_declaration_order() -> None:
+    """view_for builds the NamedTuple positionally for speed; the order must be the fields'."""
+    from nemesis_env.games.not_alone.view import VIEW_BUILD_ORDER, NotAloneView
+
+    assert NotAloneView._fields == VIEW_BUILD_ORDER

@@ -65,7 +65,6 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         )
         self._zero_mask = np.zeros(n_actions, dtype=np.int8)
         self._zero_mask.flags.writeable = False  # shared by every idle agent
-        self._obs_buffer = np.zeros(self._obs_size, dtype=np.float32)
         self._rng: np.random.Generator | None = None
         self.state_: Any = None
 
@@ -131,11 +130,9 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
     # -- observing --------------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         view = self.game.view_for(self.state_, self.seat_of[agent])
-        self.game.encode(view, self._obs_buffer)
-        return {
-            "observation": self._obs_buffer.copy(),
-            "action_mask": self.infos[agent]["action_mask"],
-        }
+        observation = np.empty(self._obs_size, dtype=np.float32)  # fresh: callers may keep it
+        self.game.encode(view, observation)
+        return {"observation": observation, "action_mask": self.infos[agent]["action_mask"]}
 
     def state(self) -> npt.NDArray[np.float32]:
         """Global tensor for centralised critics: every seat's observation, concatenated."""
