@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -305,6 +304,3 @@ def _game_metrics(stats: list[GameStats]) -> dict[str, float]:
         if mine:
             out[f"rollout_return/{name}"] = float(np.mean([s.learner_return for s in mine]))
     return out
-
-
-PolicyFactory = Callable[[int], ActorCritic]

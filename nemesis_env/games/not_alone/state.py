@@ -243,12 +243,6 @@ class State:
         skip = ("game", "history", "events", "legal_cache")
         return tuple((name, getattr(self, name)) for name in State.__slots__ if name not in skip)
 
-    def discard_mask(self, h: int) -> int:
-        mask = 0
-        for p in self.discard[h]:
-            mask |= 1 << (p - 1)
-        return mask
-
     def log(
         self, kind: str, actor: int, detail: str = "", visible_to: frozenset[int] | None = None
     ) -> None:

@@ -20,8 +20,6 @@ STAGE_NAMES = (
     "phase 4: creature", "phase 4: survival", "phase 4: end of turn",
 )  # fmt: skip
 
-# Phase of each stage, for encoders and cards.
-STAGE_PHASE = (0, 0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4)
 
 # Decision kinds. Chance decisions first, then player decisions, then automatic steps.
 (
