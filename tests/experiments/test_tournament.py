@@ -16,18 +16,9 @@ from experiments import tournament
 from experiments.agent_factory import register_agent_kind, unregister_agent_kind
 from experiments.config import TournamentConfig, config_from_dict
 from experiments.report import ratings, wilson_interval
-from experiments.tournament import main, run_tournament, schedule
+from experiments.tournament import FILES, main, run_tournament, schedule
 
-OUTPUTS = (
-    "config.yaml",
-    "meta.json",
-    "games.jsonl",
-    "results.json",
-    "crossplay.csv",
-    "crossplay.json",
-    "crossplay.png",
-    "results.md",
-)
+OUTPUTS = ("config.yaml", "meta.json", *FILES)
 
 
 def config(out: Path, **over: Any) -> TournamentConfig:

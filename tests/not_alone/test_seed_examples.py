@@ -19,30 +19,28 @@ from nemesis_env.games.not_alone.actions import (
     OPT_GIVE_UP,
     OPT_RESIST,
     OPT_USE_POWER,
-    PAIR0,
     PASS,
     SURVIVAL0,
-    place_action,
 )
-from nemesis_env.games.not_alone.defs import load_data
 from nemesis_env.games.not_alone.rules import kinds as K
 from nemesis_env.games.not_alone.state import F_ARTEMIA_CARD, F_MIRAGE
 from nemesis_env.scenario import load
 
 from .driver import expect, mask, play, top
+from .hunt_helpers import (
+    ARTEFACT,
+    BEACH,
+    DATA,
+    JUNGLE,
+    LAIR,
+    PAIR,
+    RIVER,
+    ROVER,
+    WRECK,
+    P,
+)
 
-# -- helpers (local to this file; tests/not_alone/conftest.py belongs to another author) ------
-DATA = load_data()
-LAIR, JUNGLE, RIVER, BEACH, ROVER, SWAMP, SHELTER, WRECK, SOURCE, ARTEFACT = range(1, 11)
 ALZBETA, JIRI, BARBORA, MICHAL, JAN = range(5)  # Hunted indices; seat = index + 1
-
-
-def P(place: int) -> int:
-    return place_action(place)
-
-
-def PAIR(a: int, b: int) -> int:
-    return PAIR0 + DATA.pairs.index((min(a, b), max(a, b)))
 
 
 # -- (a) exploration: Barbora resists ---------------------------------------------------------
