@@ -38,28 +38,40 @@ class ConfigError(NemesisError, ValueError):
 T = TypeVar("T")
 
 OPPONENT_KINDS = ("self", "snapshots", "heuristic", "random")
+ADVICE_KINDS = ("heuristic",)  # agents.rl.advice.ADVISORS (a test keeps them equal)
 
 
 # ------------------------------------------------------------------------------ dataclasses
 @dataclass(frozen=True, kw_only=True)
 class AgentSpec:
-    """One tournament entrant. `kind` names a builder in experiments.agent_factory."""
+    """One tournament entrant. `kind` names a builder in experiments.agent_factory.
+
+    `max_games` caps the games of every match this agent plays (a slow search agent next to
+    fast ones); the capped games are the first ones of the full schedule, with the same seeds.
+    """
 
     name: str
     kind: str
     params: dict[str, Any] = field(default_factory=dict)
     checkpoint: str | None = None
+    max_games: int | None = None
 
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise ConfigError("name: must be a non-empty string")
         if not self.kind.strip():
             raise ConfigError("kind: must be a non-empty string")
+        _check(
+            self.max_games is None or self.max_games >= 1,
+            "max_games",
+            f"must be at least 1 or null, got {self.max_games}",
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
 class TournamentConfig:
-    """A round-robin: every ordered pair (Creature agent, Hunted agent), `games_per_match` each.
+    """A round-robin: every ordered pair (Creature agent, Hunted agent), `games_per_match` each
+    (fewer where an agent's `max_games` caps them; `games_in_match` says how many).
 
     `out_dir` is the run directory itself; `workers` > 1 plays games in parallel processes
     (results are identical to workers=1).
@@ -87,6 +99,11 @@ class TournamentConfig:
         _check(self.workers >= 1, "workers", "must be at least 1")
         _check(self.seed >= 0, "seed", "must be a non-negative integer")
 
+    def games_in_match(self, creature: int, hunted: int) -> int:
+        """Games of the match agents[creature] (Creature) vs agents[hunted] (Hunted team)."""
+        caps = [self.agents[i].max_games for i in (creature, hunted)]
+        return min([self.games_per_match] + [c for c in caps if c is not None])
+
 
 @dataclass(frozen=True, kw_only=True)
 class TrainConfig:
@@ -99,6 +116,9 @@ class TrainConfig:
     `opponent_mix`: sampling weights of the opponents' source per game, keys among self (the
     live policy), snapshots (the frozen pool of `pool_size`, one added every `snapshot_every`
     updates), heuristic, random. `shared_policy`: one network for every seat, or one per role.
+    `advice` ("heuristic" or null): the policy also sees the heuristic agent's move and adds a
+    learned bonus to its logit, starting at `advice_weight` (residual learning over a prior,
+    agents/rl/advice.py); the trained agent then calls the heuristic when it plays.
     Every `eval_every` updates the policy plays `eval_games` seeded games per role against each
     of `eval_opponents`.
     """
@@ -122,6 +142,8 @@ class TrainConfig:
     minibatch_size: int = 1024
     hidden_sizes: tuple[int, ...] = (256, 256)
     shared_policy: bool = False
+    advice: str | None = None
+    advice_weight: float = 3.0
     snapshot_every: int = 5
     pool_size: int = 8
     opponent_mix: dict[str, float] = field(
@@ -160,6 +182,12 @@ class TrainConfig:
         _check(self.ent_coef >= 0, "ent_coef", "must be non-negative")
         _check(self.vf_coef >= 0, "vf_coef", "must be non-negative")
         _check(self.max_grad_norm > 0, "max_grad_norm", "must be positive")
+        _check(
+            self.advice in (None, *ADVICE_KINDS),
+            "advice",
+            f"must be null or one of {list(ADVICE_KINDS)}, got {self.advice!r}",
+        )
+        _check(self.advice_weight >= 0, "advice_weight", "must be non-negative")
         _check(
             self.time_budget_s is None or self.time_budget_s > 0,
             "time_budget_s",

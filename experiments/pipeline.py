@@ -33,6 +33,8 @@ def settings_from_config(cfg: TrainConfig) -> PPOSettings:
         minibatch_size=cfg.minibatch_size,
         hidden=tuple(cfg.hidden_sizes),
         shared_policy=cfg.shared_policy,
+        advice=cfg.advice,
+        advice_weight=cfg.advice_weight,
         snapshot_every=cfg.snapshot_every,
         pool_size=cfg.pool_size,
         opponent_weights=tuple(weights.items()),

@@ -292,7 +292,7 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
         f"- players: {results['players']} (1 Creature, {num_hunted} Hunted)",
         "- agents: " + ", ".join(f"{label[a['name']]} [{a['kind']}]" for a in agents),
         f"- schedule: every ordered pair (Creature agent, Hunted agent on all Hunted seats), "
-        f"self-play included; {results['games_per_match']} games each, "
+        f"self-play included; {results['games_per_match']} games each{_caps(agents)}, "
         f"{results['total_games']} games in all",
         f"- seed: {results['seed']} (game g of pair p: SeedSequence({results['seed']}, "
         "spawn_key=(p, g)), one stream for chance and one per seat)",
@@ -378,3 +378,11 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
 
 def dumps(data: Any) -> str:
     return json.dumps(data, indent=2, allow_nan=False) + "\n"
+
+
+def _caps(agents: Sequence[Mapping[str, Any]]) -> str:
+    """ " (at most N in matches of X)" for agents with max_games."""
+    caps = [
+        f"at most {a['max_games']} in matches of {a['name']}" for a in agents if a.get("max_games")
+    ]
+    return f" ({'; '.join(caps)})" if caps else ""

@@ -3,7 +3,8 @@
     python -m experiments.tournament configs/tournament_smoke.yaml --set games_per_match=50
 
 Schedule: for every ordered pair (X, Y) of configured agents, X == Y included, X plays the
-Creature (seat 0) and Y every Hunted seat, `games_per_match` games. Pair p = i * n + j for
+Creature (seat 0) and Y every Hunted seat, `games_per_match` games (or the `max_games` of X or
+Y if smaller: the first games of the full schedule, same seeds). Pair p = i * n + j for
 X = agents[i], Y = agents[j]. Game g of pair p draws from
 `np.random.SeedSequence(seed, spawn_key=(p, g)).spawn(players + 1)`: stream 0 for chance,
 stream 1 + s for seat s's agent. Agents are built fresh for every game, so a game depends only
@@ -76,7 +77,7 @@ def schedule(config: TournamentConfig) -> list[Job]:
         Job(pair=i * n + j, game=g, creature=i, hunted=j)
         for i in range(n)
         for j in range(n)
-        for g in range(config.games_per_match)
+        for g in range(config.games_in_match(i, j))
     ]
 
 
@@ -196,7 +197,12 @@ def summarize(
         "total_games": len(records),
         "config": _results_config(config),
         "agents": [
-            {"name": a.name, "kind": a.kind, "omniscient": omniscient[a.name]}
+            {
+                "name": a.name,
+                "kind": a.kind,
+                "omniscient": omniscient[a.name],
+                "max_games": a.max_games,
+            }
             for a in config.agents
         ],
         "warnings": reproducibility_warnings(config),

@@ -9,6 +9,7 @@ import numpy as np
 import torch
 
 from agents.base import AgentContext
+from agents.rl.advice import Advisor, policy_input
 from agents.rl.network import ActorCritic
 from agents.rl.ppo import ROLES, check_checkpoint, load_checkpoint
 
@@ -24,6 +25,9 @@ class PPOAgent:
         self.nets = nets
         self.name = name
         self.greedy = greedy
+        self.advisors = {
+            key: Advisor(net.advice) for key, net in nets.items() if net.advice is not None
+        }
         for net in nets.values():
             net.eval()
 
@@ -33,24 +37,33 @@ class PPOAgent:
     ) -> PPOAgent:
         ckpt = load_checkpoint(path)
         check_checkpoint(ckpt, game)
-        hidden = tuple(ckpt["settings"]["hidden"])
+        settings = ckpt["settings"]
+        hidden = tuple(settings["hidden"])
         nets = {}
         for key, weights in ckpt["nets"].items():
-            net = ActorCritic(game.observation_size(), game.info.num_actions, hidden)
+            net = ActorCritic(
+                game.observation_size(),
+                game.info.num_actions,
+                hidden,
+                advice=settings.get("advice"),
+                advice_weight=settings.get("advice_weight", 3.0),
+            )
             net.load_state_dict(weights)
             nets[key] = net
         return cls(nets, name=name, greedy=greedy)
 
-    def _net(self, seat: int) -> ActorCritic:
-        if "shared" in self.nets:
-            return self.nets["shared"]
-        return self.nets[ROLES[0 if seat == 0 else 1]]
+    def _key(self, seat: int) -> str:
+        return "shared" if "shared" in self.nets else ROLES[0 if seat == 0 else 1]
 
     def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
+        key = self._key(ctx.seat)
+        net, advisor = self.nets[key], self.advisors.get(key)
+        advised = None if advisor is None else advisor.advise(ctx, rng)
+        x = policy_input(ctx.observation, len(ctx.action_mask), advised)
         with torch.no_grad():
-            obs = torch.from_numpy(ctx.observation).unsqueeze(0)
+            obs = torch.from_numpy(x).unsqueeze(0)
             mask = torch.from_numpy(ctx.action_mask).unsqueeze(0)
-            probs = self._net(ctx.seat).distribution(obs, mask).probs[0].numpy().astype(np.float64)
+            probs = net.distribution(obs, mask).probs[0].numpy().astype(np.float64)
         if self.greedy:
             return int(np.argmax(probs))
         probs = probs * (ctx.action_mask > 0)

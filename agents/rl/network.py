@@ -31,13 +31,29 @@ def _layer(n_in: int, n_out: int, gain: float) -> nn.Linear:
 
 
 class ActorCritic(nn.Module):
-    """Separate actor and critic MLPs over the flat observation."""
+    """Separate actor and critic MLPs over the flat observation.
 
-    def __init__(self, obs_size: int, num_actions: int, hidden: tuple[int, ...]) -> None:
+    With `advice` (agents/rl/advice.py) the input is the observation followed by a one-hot of
+    the advisor's move, and the logits get `advice_gain * one_hot` added, a learned scalar
+    that starts at `advice_weight`: the untrained policy then plays close to the advisor.
+    """
+
+    def __init__(
+        self,
+        obs_size: int,
+        num_actions: int,
+        hidden: tuple[int, ...],
+        advice: str | None = None,
+        advice_weight: float = 3.0,
+    ) -> None:
         super().__init__()
         self.obs_size, self.num_actions, self.hidden = obs_size, num_actions, tuple(hidden)
-        self.actor = self._mlp(obs_size, hidden, num_actions, out_gain=0.01)
-        self.critic = self._mlp(obs_size, hidden, 1, out_gain=1.0)
+        self.advice = advice
+        self.input_size = obs_size + (num_actions if advice is not None else 0)
+        self.actor = self._mlp(self.input_size, hidden, num_actions, out_gain=0.01)
+        self.critic = self._mlp(self.input_size, hidden, 1, out_gain=1.0)
+        if advice is not None:
+            self.advice_gain = nn.Parameter(torch.tensor(float(advice_weight)))
 
     @staticmethod
     def _mlp(n_in: int, hidden: tuple[int, ...], n_out: int, out_gain: float) -> nn.Sequential:
@@ -53,4 +69,7 @@ class ActorCritic(nn.Module):
         return out.squeeze(-1)
 
     def distribution(self, obs: torch.Tensor, mask: torch.Tensor) -> MaskedCategorical:
-        return MaskedCategorical(self.actor(obs), mask)
+        logits = self.actor(obs)
+        if self.advice is not None:
+            logits = logits + self.advice_gain * obs[..., self.obs_size :]
+        return MaskedCategorical(logits, mask)

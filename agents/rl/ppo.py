@@ -19,6 +19,7 @@ import numpy as np
 import torch
 
 from agents.base import Agent, RandomAgent
+from agents.rl.advice import check_advice
 from agents.rl.network import ActorCritic
 from agents.rl.rollout import (
     CREATURE_ROLE,
@@ -55,6 +56,8 @@ class PPOSettings:
     minibatch_size: int = 1024
     hidden: tuple[int, ...] = (256, 256)
     shared_policy: bool = False
+    advice: str | None = None  # agents/rl/advice.py: a fixed agent's move as input and prior
+    advice_weight: float = 3.0  # starting logit bonus of the advised move (then learned)
     snapshot_every: int = 5
     pool_size: int = 8
     opponent_weights: tuple[tuple[str, float], ...] = (
@@ -76,7 +79,11 @@ class PPOTrainer:
         self.torch_gen = torch.Generator().manual_seed(int(streams[1].generate_state(1)[0]))
         obs, n_act = game.observation_size(), game.info.num_actions
         names = ["shared"] if settings.shared_policy else list(ROLES)
-        self.nets = {n: ActorCritic(obs, n_act, settings.hidden) for n in names}
+        check_advice(settings.advice)
+        self.nets = {
+            n: ActorCritic(obs, n_act, settings.hidden, settings.advice, settings.advice_weight)
+            for n in names
+        }
         self.optims = {
             n: torch.optim.Adam(net.parameters(), lr=settings.lr, eps=1e-5)
             for n, net in self.nets.items()
@@ -256,6 +263,16 @@ class PPOTrainer:
 
     def restore(self, ckpt: dict[str, Any]) -> None:
         check_checkpoint(ckpt, self.game)
+        mine = asdict(self.settings)
+        for key in ("hidden", "shared_policy", "advice"):
+            theirs = ckpt["settings"].get(key)
+            if key == "hidden":
+                theirs = tuple(theirs)
+            if theirs != mine[key]:
+                raise CheckpointError(
+                    f"cannot resume: the checkpoint has {key}={theirs!r}, "
+                    f"this run has {key}={mine[key]!r}"
+                )
         for n, net in self.nets.items():
             net.load_state_dict(ckpt["nets"][n])
             self.optims[n].load_state_dict(ckpt["optims"][n])

@@ -16,6 +16,7 @@ import numpy.typing as npt
 import torch
 
 from agents.base import Agent, AgentContext
+from agents.rl.advice import Advisor
 from agents.rl.network import ActorCritic
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
@@ -83,6 +84,12 @@ class RolloutCollector:
         self.players = game.info.num_players
         self.n_actions = game.info.num_actions
         self.games_started = 0
+        self.advisors: dict[str, Advisor] = {}
+
+    def _advisor(self, advice: str) -> Advisor:
+        if advice not in self.advisors:
+            self.advisors[advice] = Advisor(advice)
+        return self.advisors[advice]
 
     def collect(
         self, min_steps: int, policy_for: Callable[[Any, int], ActorCritic]
@@ -151,12 +158,18 @@ class RolloutCollector:
         return agent.act(ctx, self.rng)
 
     def _act_batch(self, net: ActorCritic, slots: list[Slot], learner: bool, batch: Batch) -> None:
-        obs = np.zeros((len(slots), self.game.observation_size()), dtype=np.float32)
+        obs = np.zeros((len(slots), net.input_size), dtype=np.float32)
         mask = np.zeros((len(slots), self.n_actions), dtype=np.int8)
+        size = self.game.observation_size()
+        advisor = None if net.advice is None else self._advisor(net.advice)
         for row, slot in enumerate(slots):
             seat = slot.state.current_player()
-            self.game.encode(self.game.view_for(slot.state, seat), obs[row])
+            view = self.game.view_for(slot.state, seat)
+            self.game.encode(view, obs[row, :size])
             mask[row, slot.state.cached_legal()] = 1
+            if advisor is not None:  # the advisor sees what the seat sees, nothing more
+                ctx = AgentContext(seat, obs[row, :size], mask[row], view, self.game)
+                obs[row, size + advisor.advise(ctx, self.rng)] = 1.0
         with torch.no_grad():
             obs_t = torch.from_numpy(obs)
             dist = net.distribution(obs_t, torch.from_numpy(mask))

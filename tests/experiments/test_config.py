@@ -179,6 +179,7 @@ def test_resolved_config_round_trips_through_yaml() -> None:
         "kind": "random",
         "params": {},
         "checkpoint": None,
+        "max_games": None,
     }
     again = config_from_dict(RunConfig, yaml.safe_load(yaml.safe_dump(data)))
     assert again == run

@@ -14,7 +14,7 @@ from agents.base import AgentContext, RandomAgent
 from agents.play import GameResult
 from experiments import tournament
 from experiments.agent_factory import register_agent_kind, unregister_agent_kind
-from experiments.config import TournamentConfig, config_from_dict
+from experiments.config import ConfigError, TournamentConfig, config_from_dict
 from experiments.report import ratings, wilson_interval
 from experiments.tournament import FILES, main, run_tournament, schedule
 
@@ -67,6 +67,23 @@ def test_schedule_and_games_file(tmp_path: Path) -> None:
     assert first["creature"] == "alpha" and first["hunted"] == "beta"
     assert len(first["returns"]) == 2 and first["length"] > 0
     assert first["winner"] == ("creature" if first["returns"][0] > 0 else "hunted")
+
+
+def test_max_games_caps_the_matches_of_an_agent(tmp_path: Path) -> None:
+    """A capped agent's matches keep the first games of the full schedule, seeds unchanged."""
+    agents = [
+        {"name": "alpha", "kind": "random"},
+        {"name": "beta", "kind": "random", "max_games": 1},
+    ]
+    capped = config(tmp_path / "capped", agents=agents)
+    assert [capped.games_in_match(i, j) for i in (0, 1) for j in (0, 1)] == [3, 1, 1, 1]
+    full = run_tournament(config(tmp_path / "full"), progress=False).games
+    short = run_tournament(capped, progress=False)
+    assert short.games == [g for g in full if g["pair"] == 0 or g["game"] == 0]
+    assert short.results["total_games"] == 6
+    assert "at most 1 in matches of beta" in (short.run_dir / "results.md").read_text()
+    with pytest.raises(ConfigError, match="max_games: must be at least 1"):
+        config(tmp_path / "bad", agents=[{"name": "a", "kind": "random", "max_games": 0}])
 
 
 # ------------------------------------------------------------------------------ outputs

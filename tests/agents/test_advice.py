@@ -1,0 +1,105 @@
+"""PPO with advice (agents/rl/advice.py): the heuristic's move as input and as a learned prior."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from agents.base import AgentContext
+from agents.heuristics import heuristic_agent
+from agents.play import play_game
+from agents.rl.advice import ADVISORS, Advisor, check_advice, policy_input
+from agents.rl.agent import PPOAgent
+from agents.rl.network import ActorCritic
+from agents.rl.ppo import PPOSettings, PPOTrainer, load_checkpoint
+from experiments.config import ADVICE_KINDS, ConfigError, TrainConfig
+from experiments.train import TrainPlan, train
+from nemesis_env import load_game
+from nemesis_env.core.errors import CheckpointError
+
+TINY = PPOSettings(
+    rollout_steps=128, num_slots=4, minibatch_size=64, epochs=2, hidden=(16,),
+    snapshot_every=1, pool_size=2, advice="heuristic", advice_weight=3.0,
+    opponent_weights=(("self", 0.4), ("snapshot", 0.3), ("heuristic", 0.2), ("random", 0.1)),
+)  # fmt: skip
+
+
+def test_config_and_network_agree_on_advice_kinds() -> None:
+    assert set(ADVICE_KINDS) == set(ADVISORS)
+    with pytest.raises(ConfigError, match="advice: must be null or one of"):
+        TrainConfig(advice="oracle")
+    with pytest.raises(ConfigError, match="advice_weight"):
+        TrainConfig(advice="heuristic", advice_weight=-1.0)
+    with pytest.raises(ValueError, match="advice must be null or one of"):
+        check_advice("oracle")
+
+
+def test_untrained_policy_follows_the_advice() -> None:
+    """Before any update the advised move has probability e^w / (e^w + legal - 1)."""
+    net = ActorCritic(10, 5, (8,), advice="heuristic", advice_weight=3.0)
+    x = torch.from_numpy(np.stack([policy_input(np.zeros(10), 5, a) for a in range(5)]))
+    mask = torch.ones(5, 5, dtype=torch.int8)
+    probs = net.distribution(x, mask).probs
+    expected = math.exp(3.0) / (math.exp(3.0) + 4)
+    for advised in range(5):
+        assert probs[advised, advised].item() == pytest.approx(expected, abs=0.02)
+    assert net.input_size == 15
+    plain = ActorCritic(10, 5, (8,))
+    assert plain.input_size == 10 and not hasattr(plain, "advice_gain")
+
+
+def test_advisor_gives_the_heuristic_move_from_the_view_alone() -> None:
+    game = load_game("not_alone", players=4)
+    state = game.new_initial_state(log_events=False)
+    while state.current_player() < 0:
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    mask = np.zeros(game.info.num_actions, dtype=np.int8)
+    mask[state.legal_actions()] = 1
+    obs = np.zeros(game.observation_size(), dtype=np.float32)
+    ctx = AgentContext(seat, obs, mask, game.view_for(state, seat), game)  # no state given
+    advised = Advisor("heuristic").advise(ctx, np.random.default_rng(5))
+    assert advised == heuristic_agent(seat).act(ctx, np.random.default_rng(5))
+    assert mask[advised] == 1
+
+
+def test_advice_training_resumes_exactly_and_plays(tmp_path: Path) -> None:
+    game = load_game("not_alone", players=2, board_side=1)
+    plan = lambda n: TrainPlan(n, None, 0, 0)  # noqa: E731
+    straight = train(game, TINY, plan(3), 1, tmp_path / "a", progress=False)
+    train(game, TINY, plan(2), 1, tmp_path / "b", progress=False)
+    resumed = train(
+        game, TINY, plan(3), 1, tmp_path / "c", resume=tmp_path / "b" / "final.pt", progress=False
+    )
+    for name, net in straight.nets.items():
+        assert net.advice == "heuristic"
+        other = resumed.nets[name].state_dict()
+        for key, value in net.state_dict().items():
+            assert torch.equal(value, other[key]), (name, key)
+    # the gain is a parameter that the update moves
+    assert straight.nets["creature"].advice_gain.item() != 3.0
+
+    def play(seed: int) -> tuple[int, ...]:
+        agent = PPOAgent.from_checkpoint(tmp_path / "a" / "final.pt", game)
+        seeds = np.random.SeedSequence(seed).spawn(3)
+        result = play_game(
+            game, [agent, agent], np.random.default_rng(seeds[0]),
+            [np.random.default_rng(s) for s in seeds[1:]],
+        )  # fmt: skip
+        return result.history
+
+    assert play(4) == play(4)
+
+
+def test_resume_refuses_a_checkpoint_with_other_advice(tmp_path: Path) -> None:
+    game = load_game("not_alone", players=2, board_side=1)
+    train(game, TINY, TrainPlan(1, None, 0, 0), 0, tmp_path, progress=False)
+    ckpt = load_checkpoint(tmp_path / "final.pt")
+    plain = PPOTrainer(game, dataclasses.replace(TINY, advice=None), 0)
+    with pytest.raises(CheckpointError, match=r"advice='heuristic'.*advice=None"):
+        plain.restore(ckpt)
