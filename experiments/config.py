@@ -109,7 +109,8 @@ class TournamentConfig:
 class TrainConfig:
     """Masked PPO self-play against a pool of frozen snapshots, heuristics and random agents.
 
-    Each update collects `rollout_steps` decisions from `num_slots` concurrent games, then runs
+    Each update collects `rollout_steps` decisions from `num_slots` concurrent games on each of
+    `num_workers` processes (a run depends on num_workers; 2 uses both cores here), then runs
     `epochs` passes in minibatches of `minibatch_size`. Training stops at `total_env_steps`, or
     after `total_updates` updates when that is set, or after `time_budget_s` seconds (null: no
     limit; a safety cap that makes the stopping point machine-dependent), whichever is first.
@@ -131,6 +132,7 @@ class TrainConfig:
     time_budget_s: float | None = None
     rollout_steps: int = 4096
     num_slots: int = 32
+    num_workers: int = 1
     lr: float = 3e-4
     gamma: float = 0.995
     gae_lambda: float = 0.95
@@ -160,6 +162,7 @@ class TrainConfig:
             "total_env_steps",
             "rollout_steps",
             "num_slots",
+            "num_workers",
             "epochs",
             "minibatch_size",
             "snapshot_every",

@@ -101,6 +101,21 @@ def train(
     """Trains and writes out_dir/{tb/, checkpoints/latest.pt, final.pt, metrics.jsonl}."""
     torch.set_num_threads(1)  # small MLPs: threads cost more than they give on 2 cores
     trainer = PPOTrainer(game, settings, seed)
+    try:
+        _train_loop(trainer, plan, seed, out_dir, resume, progress)
+    finally:
+        trainer.close()
+    return trainer
+
+
+def _train_loop(
+    trainer: PPOTrainer,
+    plan: TrainPlan,
+    seed: int,
+    out_dir: Path,
+    resume: Path | None,
+    progress: bool,
+) -> None:
     if resume is not None:
         trainer.restore(load_checkpoint(resume))
     ckpt_dir = out_dir / "checkpoints"
@@ -126,6 +141,7 @@ def train(
                 json.dumps({"update": trainer.update, "env_steps": trainer.env_steps, **metrics})
                 + "\n"
             )
+            log.flush()  # so a running job's progress can be read
             bar.update(1)
             bar.set_postfix(env_steps=trainer.env_steps)
     if plan.eval_every and trainer.update % plan.eval_every != 0:  # final evaluation
@@ -140,4 +156,3 @@ def train(
     bar.close()
     writer.close()
     trainer.save(out_dir / "final.pt")
-    return trainer

@@ -29,6 +29,7 @@ from agents.rl.rollout import (
     GameStats,
     RolloutCollector,
 )
+from agents.rl.workers import WorkerPool
 from nemesis_env.core.errors import CheckpointError
 
 ROLES = ("creature", "hunted")
@@ -39,7 +40,8 @@ class PPOSettings:
     """Hyperparameters of the learner (experiments.config.TrainConfig feeds these)."""
 
     rollout_steps: int = 4096  # learner decisions per rollout (complete games only)
-    num_slots: int = 32  # games played side by side, network calls batched across them
+    num_slots: int = 32  # games played side by side (per worker), network calls batched
+    num_workers: int = 1  # collecting processes (agents/rl/workers.py); 1: in this process
     lr: float = 3e-4
     anneal_lr: bool = False  # linear decay to 0 over `total_env_steps`
     total_env_steps: int = 0  # only used by anneal_lr
@@ -89,12 +91,24 @@ class PPOTrainer:
             for n, net in self.nets.items()
         }
         self.snapshots: list[dict[str, ActorCritic]] = []
+        self.pool_version = 0  # bumped whenever the snapshot pool changes
         self.update = 0
         self.env_steps = 0
         self.collector = RolloutCollector(
-            game, settings.num_slots, self._choose_opponent, self.rng, self.torch_gen
+            game, settings.num_slots, self.choose_opponent, self.rng, self.torch_gen
         )
         self._fixed_agents = self._build_fixed_agents()
+        if settings.num_workers < 1:
+            raise ValueError(f"num_workers must be at least 1, got {settings.num_workers}")
+        self.workers = (
+            WorkerPool(self, settings.num_workers, seed) if settings.num_workers > 1 else None
+        )
+
+    def close(self) -> None:
+        """Stops the worker processes (a no-op with num_workers=1)."""
+        if self.workers is not None:
+            self.workers.close()
+            self.workers = None
 
     # -- opponents ------------------------------------------------------------------------
     def _build_fixed_agents(self) -> dict[str, list[Agent]]:
@@ -106,7 +120,7 @@ class PPOTrainer:
             fixed["heuristic"] = [heuristic_agent(seat) for seat in range(players)]
         return fixed
 
-    def _choose_opponent(self, rng: np.random.Generator) -> tuple[str, Any]:
+    def choose_opponent(self, rng: np.random.Generator) -> tuple[str, Any]:
         names = [n for n, _ in self.settings.opponent_weights]
         weights = np.array([w for _, w in self.settings.opponent_weights], dtype=np.float64)
         name = names[int(rng.choice(len(names), p=weights / weights.sum()))]
@@ -122,7 +136,7 @@ class PPOTrainer:
         nets = self.nets if nets is None else nets
         return nets["shared"] if "shared" in nets else nets[ROLES[role]]
 
-    def _policy_for(self, controller: Any, role: int) -> ActorCritic:
+    def policy_for(self, controller: Any, role: int) -> ActorCritic:
         if controller == LEARNER:
             return self.net_for(role)
         return self.net_for(role, self.snapshots[controller[1]])
@@ -135,7 +149,7 @@ class PPOTrainer:
             frac = max(0.0, 1.0 - self.env_steps / self.settings.total_env_steps)
             for optim in self.optims.values():
                 optim.param_groups[0]["lr"] = frac * self.settings.lr
-        batch, stats = self.collector.collect(self.settings.rollout_steps, self._policy_for)
+        batch, stats = self._collect()
         collect_s = time.perf_counter() - start
         advantages, returns = self._gae(batch)
         metrics = self._update(batch, advantages, returns, values=np.asarray(batch.value))
@@ -148,10 +162,30 @@ class PPOTrainer:
         metrics["learner_steps"] = float(len(batch))
         return metrics
 
+    def _collect(self) -> tuple[Batch, list[GameStats]]:
+        steps = self.settings.rollout_steps
+        if self.workers is None:
+            return self.collector.collect(steps, self.policy_for)
+        nets = {n: net.state_dict() for n, net in self.nets.items()}
+        pool = [{n: net.state_dict() for n, net in snap.items()} for snap in self.snapshots]
+        return self.workers.collect(steps, nets, pool, self.pool_version)
+
     def _snapshot(self) -> None:
         frozen = {n: copy.deepcopy(net).eval() for n, net in self.nets.items()}
         self.snapshots.append(frozen)
         del self.snapshots[: -self.settings.pool_size]
+        self.pool_version += 1
+
+    def load_snapshots(self, pool: list[dict[str, dict[str, torch.Tensor]]]) -> None:
+        """Replaces the snapshot pool with frozen copies of the learner holding these weights."""
+        self.snapshots = []
+        for snap in pool:
+            frozen = {n: copy.deepcopy(net) for n, net in self.nets.items()}
+            for n, net in frozen.items():
+                net.load_state_dict(snap[n])
+                net.eval()
+            self.snapshots.append(frozen)
+        self.pool_version += 1
 
     def _gae(self, batch: Batch) -> tuple[np.ndarray, np.ndarray]:
         s = self.settings
@@ -256,6 +290,7 @@ class PPOTrainer:
             "rng": self.rng.bit_generator.state,
             "torch_gen": self.torch_gen.get_state(),
             "torch_global": torch.get_rng_state(),
+            "workers": None if self.workers is None else self.workers.states(),
         }
 
     def save(self, path: str | Path) -> None:
@@ -264,8 +299,8 @@ class PPOTrainer:
     def restore(self, ckpt: dict[str, Any]) -> None:
         check_checkpoint(ckpt, self.game)
         mine = asdict(self.settings)
-        for key in ("hidden", "shared_policy", "advice"):
-            theirs = ckpt["settings"].get(key)
+        for key in ("hidden", "shared_policy", "advice", "num_workers"):
+            theirs = ckpt["settings"].get(key, 1 if key == "num_workers" else None)
             if key == "hidden":
                 theirs = tuple(theirs)
             if theirs != mine[key]:
@@ -276,13 +311,9 @@ class PPOTrainer:
         for n, net in self.nets.items():
             net.load_state_dict(ckpt["nets"][n])
             self.optims[n].load_state_dict(ckpt["optims"][n])
-        self.snapshots = []
-        for snap in ckpt["snapshots"]:
-            frozen = {n: copy.deepcopy(net) for n, net in self.nets.items()}
-            for n, net in frozen.items():
-                net.load_state_dict(snap[n])
-                net.eval()
-            self.snapshots.append(frozen)
+        self.load_snapshots(ckpt["snapshots"])
+        if self.workers is not None:
+            self.workers.restore(ckpt.get("workers") or [])
         self.update, self.env_steps = ckpt["update"], ckpt["env_steps"]
         self.collector.games_started = ckpt["games_started"]
         self.rng.bit_generator.state = ckpt["rng"]

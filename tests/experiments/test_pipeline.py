@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,30 @@ def test_train_resume_is_exact(tmp_path: Path) -> None:
         for key, value in net.state_dict().items():
             assert torch.equal(value, other[key]), (name, key)
     assert straight.env_steps == resumed.env_steps
+
+
+def test_worker_processes_resume_exactly(tmp_path: Path) -> None:
+    """num_workers=2: the same weights with or without an interruption, and per-worker streams."""
+    game = load_game("not_alone", players=2, board_side=1)
+    two = dataclasses.replace(TINY, num_workers=2)
+    plan = lambda n: TrainPlan(n, None, 0, 0)  # noqa: E731
+    straight = train(game, two, plan(3), 5, tmp_path / "a", progress=False)
+    train(game, two, plan(1), 5, tmp_path / "b", progress=False)
+    resumed = train(
+        game, two, plan(3), 5, tmp_path / "c", resume=tmp_path / "b" / "final.pt", progress=False
+    )
+    for name, net in straight.nets.items():
+        other = resumed.nets[name].state_dict()
+        for key, value in net.state_dict().items():
+            assert torch.equal(value, other[key]), (name, key)
+    assert straight.env_steps == resumed.env_steps
+    assert straight.workers is None  # closed when training ends
+    ckpt = load_checkpoint(tmp_path / "a" / "final.pt")
+    assert len(ckpt["workers"]) == 2
+    assert ckpt["workers"][0]["rng"] != ckpt["workers"][1]["rng"]
+    one = train(game, TINY, plan(1), 5, tmp_path / "d", progress=False)
+    with pytest.raises(CheckpointError, match="num_workers"):
+        one.restore(ckpt)
 
 
 def test_checkpoint_refuses_other_rules_or_params(tmp_path: Path) -> None:
