@@ -4,7 +4,8 @@ Built-in kinds (agent modules are imported only when their kind is built):
 - random:    agents.base.RandomAgent (no params)
 - heuristic: agents.heuristics.heuristic_agent(seat, **params)
 - mcts:      agents.search.mcts.MCTSAgent(name=spec.name, **params) (omniscient)
-- ismcts:    agents.search.ismcts.ISMCTSAgent(name=spec.name, **params)
+- ismcts:    agents.search.ismcts.ISMCTSAgent(name=spec.name, **params); `prior: heuristic`
+             guides the root with the seat's heuristic agent
 
 Search agents given `time_budget_s` depend on machine speed; the tournament flags them as not
 reproducible (use `iterations`).
@@ -145,10 +146,22 @@ def _mcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
     return agent
 
 
+PRIORS = ("heuristic",)
+
+
 def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
+    """params as ISMCTSAgent's; `prior: heuristic` puts the seat's heuristic agent at the root."""
     _no_checkpoint(spec)
     cls = _import_agent(spec, "agents.search.ismcts", "ISMCTSAgent")
-    agent: Agent = cls(**_search_params(spec))
+    params = _search_params(spec)
+    prior = params.get("prior")
+    if prior is not None:
+        if prior not in PRIORS:
+            raise ConfigError(
+                f"agent {spec.name!r}: prior must be one of {list(PRIORS)} or null, got {prior!r}"
+            )
+        params["prior"] = _import_agent(spec, "agents.heuristics", "heuristic_agent")(seat)
+    agent: Agent = cls(**params)
     return agent
 
 

@@ -40,6 +40,7 @@ With only the iteration limit the search is a pure function of the `rng` given t
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Hashable
@@ -90,6 +91,9 @@ class ISMCTSAgent:
         rollout_policy: RolloutPolicy | None = None,
         tree: TreeKind = "infoset",
         final_temperature: float = 0.0,
+        prior: Any = None,
+        prior_samples: int = 16,
+        prior_weight: float = 2.0,
         name: str = "ismcts",
     ) -> None:
         check_params(iterations, time_budget_s, exploration, rollout_limit)
@@ -105,8 +109,28 @@ class ISMCTSAgent:
         if not final_temperature >= 0:
             raise ValueError(f"final_temperature must be >= 0, got {final_temperature}")
         self.final_temperature = final_temperature
+        if prior is not None and getattr(prior, "omniscient", False):
+            raise ValueError("the prior agent must not be omniscient")
+        if prior_samples < 1 or not prior_weight > 0:
+            raise ValueError(
+                f"prior_samples must be >= 1 and prior_weight > 0, got {prior_samples}, "
+                f"{prior_weight}"
+            )
+        self.prior, self.prior_samples, self.prior_weight = prior, prior_samples, prior_weight
         self.last_stats = SearchStats(0, 0.0, 0)
         self.last_root: dict[int, tuple[int, float]] = {}
+        self.last_prior: dict[int, float] = {}
+
+    def _root_prior(
+        self, ctx: AgentContext, legal: list[int], rng: np.random.Generator
+    ) -> dict[int, float]:
+        """The prior agent's move frequencies over `prior_samples` draws, 5% spread evenly."""
+        counts = dict.fromkeys(legal, 0)
+        fair = dataclasses.replace(ctx, state=None)  # never pass the true state on
+        for _ in range(self.prior_samples):
+            counts[int(self.prior.act(fair, rng))] += 1
+        even = 0.05 / len(legal)
+        return {a: 0.95 * n / self.prior_samples + even for a, n in counts.items()}
 
     def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
         # Reads ctx.seat, ctx.view, ctx.game and ctx.action_mask only: never ctx.state.
@@ -119,6 +143,7 @@ class ISMCTSAgent:
         game, view, seat = ctx.game, ctx.view, ctx.seat
         rnd = fast_random(rng)
         root = _Node(seat, 0)
+        priors = self._root_prior(ctx, legal, rng) if self.prior is not None else None
         mode = self.tree
         table: dict[Hashable, _Node] = {} if mode == "so" else {view: root}
         view_for = game.view_for
@@ -172,7 +197,10 @@ class ISMCTSAgent:
                     st[2] += 1
                     if st[0] == 0:
                         untried.append(a)
-                if untried:  # expansion: one new edge, then a rollout from it
+                if priors is not None and node is root:  # PUCT over the prior at the root
+                    action = _puct(stats, moves, priors, self.prior_weight)
+                    expanded = stats[action][0] == 0
+                elif untried:  # expansion: one new edge, then a rollout from it
                     action = untried[int(draw() * len(untried))]
                     expanded = True
                 else:
@@ -196,8 +224,29 @@ class ISMCTSAgent:
             done, time.perf_counter() - start, len(table) + (mode == "so")
         )
         counts = [int(root.stats[a][0]) if a in root.stats else 0 for a in legal]
+        if priors is not None:
+            self.last_prior = priors
         totals = [root.stats[a][1] if a in root.stats else 0.0 for a in legal]
         self.last_root = root_summary(legal, counts, totals)
         if self.final_temperature > 0:
             return sample_by_visits(legal, counts, self.final_temperature, rnd)
         return best_action(legal, counts, totals)
+
+
+def _puct(
+    stats: dict[int, list[float]], moves: list[int], priors: dict[int, float], weight: float
+) -> int:
+    """AlphaZero's PUCT: mean value + weight * prior * sqrt(visits) / (1 + visits of the move).
+
+    Unvisited moves count as value 0 (a draw), so a move the prior favours is tried first and
+    one it deems unlikely needs the search's evidence to be chosen.
+    """
+    total = sum(stats[a][0] for a in moves)
+    scale = weight * math.sqrt(max(total, 1))
+    best, best_score = moves[0], -math.inf
+    for a in moves:
+        n, w, _ = stats[a]
+        score = (w / n if n else 0.0) + scale * priors.get(a, 0.0) / (1 + n)
+        if score > best_score:
+            best, best_score = a, score
+    return best

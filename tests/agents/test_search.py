@@ -355,3 +355,25 @@ def test_a_decision_without_legal_actions_is_reported() -> None:
 
     with pytest.raises(RuntimeError, match="no legal action"):
         rollout(Stuck(), random.Random(0))
+
+
+def test_ismcts_root_prior_guides_the_search() -> None:
+    """PUCT at the root: with little evidence the prior's favourite gets the visits."""
+    game = GAMES[4]
+    state = midgame_states(game, 1, seed=21)[0]
+    legal = state.legal_actions()
+    favourite = legal[-1]
+
+    class Stubborn(RandomAgent):
+        def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
+            assert ctx.state is None  # the prior sees the view, like the searcher
+            return favourite
+
+    agent = ISMCTSAgent(iterations=8, prior=Stubborn(), prior_samples=4, prior_weight=50.0)
+    assert agent.act(context(game, state, Untouchable()), np.random.default_rng(0)) == favourite
+    assert agent.last_prior[favourite] > 0.9
+    assert agent.last_root[favourite][0] >= 7  # visits
+    with pytest.raises(ValueError, match="omniscient"):
+        ISMCTSAgent(prior=MCTSAgent())
+    with pytest.raises(ValueError, match="prior_samples"):
+        ISMCTSAgent(prior=RandomAgent(), prior_samples=0)

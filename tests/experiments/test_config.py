@@ -284,3 +284,13 @@ def test_search_agents_get_params_and_name() -> None:
     assert mcts.name == "m" and mcts.omniscient and getattr(mcts, "iterations", None) == 7
     msg = error_of(make_agent, AgentSpec(name="m", kind="ismcts", params={"depth": 3}), game, 1)
     assert "'m'" in msg and "depth" in msg
+
+
+def test_ismcts_prior_is_the_seats_heuristic() -> None:
+    game = load_game("not_alone", players=2)
+    spec = AgentSpec(name="p", kind="ismcts", params={"prior": "heuristic", "prior_weight": 3})
+    creature, hunted = make_agent(spec, game, 0), make_agent(spec, game, 1)
+    assert type(getattr(creature, "prior", None)).__name__ == "HeuristicCreature"
+    assert type(getattr(hunted, "prior", None)).__name__ == "HeuristicHunted"
+    bad = AgentSpec(name="p", kind="ismcts", params={"prior": "oracle"})
+    assert "prior must be one of ['heuristic']" in error_of(make_agent, bad, game, 0)
