@@ -27,6 +27,7 @@ from experiments.config import (
     config_from_dict,
     load_config,
     load_tournament_config,
+    read_yaml,
     resolved_config_dict,
 )
 from experiments.rundir import check_rules_version, create_run_dir, rules_stamp
@@ -294,3 +295,20 @@ def test_ismcts_prior_is_the_seats_heuristic() -> None:
     assert type(getattr(hunted, "prior", None)).__name__ == "HeuristicHunted"
     bad = AgentSpec(name="p", kind="ismcts", params={"prior": "oracle"})
     assert "prior must be one of ['heuristic']" in error_of(make_agent, bad, game, 0)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")), ids=lambda p: p.name)
+def test_shipped_configs_load_and_build_their_agents(path: Path) -> None:
+    """Every file in configs/ is valid, and every agent in it can be built for both roles."""
+    data = read_yaml(path)
+    if "train" in data:
+        run = load_config(RunConfig, path)
+        tournament = run.tournament
+    else:
+        tournament = load_tournament_config(path)
+    game = load_game(tournament.game, players=tournament.players, **tournament.game_params)
+    for spec in tournament.agents:
+        if spec.kind == "ppo":
+            continue  # needs the checkpoint the run trains
+        for seat in (0, 1):
+            assert callable(make_agent(spec, game, seat).act)
