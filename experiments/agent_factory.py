@@ -147,10 +147,12 @@ def _mcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
 
 
 PRIORS = ("heuristic",)
+BELIEFS = ("heuristic",)
 
 
 def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
-    """params as ISMCTSAgent's; `prior: heuristic` puts the seat's heuristic agent at the root."""
+    """params as ISMCTSAgent's; `prior: heuristic` puts the seat's heuristic agent at the root,
+    `belief: heuristic` samples worlds by the heuristic model (not_alone_beliefs)."""
     _no_checkpoint(spec)
     cls = _import_agent(spec, "agents.search.ismcts", "ISMCTSAgent")
     params = _search_params(spec)
@@ -161,6 +163,16 @@ def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
                 f"agent {spec.name!r}: prior must be one of {list(PRIORS)} or null, got {prior!r}"
             )
         params["prior"] = _import_agent(spec, "agents.heuristics", "heuristic_agent")(seat)
+    belief = params.get("belief")
+    if belief is not None:
+        if belief not in BELIEFS:
+            raise ConfigError(
+                f"agent {spec.name!r}: belief must be one of {list(BELIEFS)} or null, "
+                f"got {belief!r}"
+            )
+        params["belief"] = _import_agent(
+            spec, "agents.heuristics.not_alone_beliefs", "heuristic_belief"
+        )
     agent: Agent = cls(**params)
     return agent
 

@@ -37,6 +37,12 @@ the search starts from the prior's choice and leaves it only on the rollouts' ev
 the heuristic agents at 4 players this is what makes 200 iterations worth playing: without it
 ISMCTS won 10% of 10 games in either role, with it about half or more (docs/agents.md).
 
+With `belief` (a function of the View returning an acceptance weight per sampled world, or
+None), worlds are drawn by rejection sampling (at most `belief_tries` draws) so that they follow
+that belief instead of the uniform one of `sample_world`: e.g.
+`agents.heuristics.not_alone_beliefs.heuristic_belief`, the heuristic model's prediction of
+where each Hunted played face down.
+
 The final move is the most visited root action, or with `final_temperature` t > 0 one drawn
 with probability proportional to visits ** (1/t) (a mixed choice, as in simultaneous-move
 MCTS). For Not Alone, `rollout_policy=agents.search.not_alone_rollout_policy` is markedly
@@ -50,7 +56,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, Literal
 
 import numpy as np
@@ -101,6 +107,8 @@ class ISMCTSAgent:
         prior: Any = None,
         prior_samples: int = 16,
         prior_weight: float = 2.0,
+        belief: Callable[[Any], Callable[[Any], float] | None] | None = None,
+        belief_tries: int = 64,
         name: str = "ismcts",
     ) -> None:
         check_params(iterations, time_budget_s, exploration, rollout_limit)
@@ -124,6 +132,9 @@ class ISMCTSAgent:
                 f"{prior_weight}"
             )
         self.prior, self.prior_samples, self.prior_weight = prior, prior_samples, prior_weight
+        if belief_tries < 1:
+            raise ValueError(f"belief_tries must be >= 1, got {belief_tries}")
+        self.belief, self.belief_tries = belief, belief_tries
         self.last_stats = SearchStats(0, 0.0, 0)
         self.last_root: dict[int, tuple[int, float]] = {}
         self.last_prior: dict[int, float] = {}
@@ -151,6 +162,7 @@ class ISMCTSAgent:
         rnd = fast_random(rng)
         root = _Node(seat, 0)
         priors = self._root_prior(ctx, legal, rng) if self.prior is not None else None
+        accept = self.belief(view) if self.belief is not None else None
         mode = self.tree
         table: dict[Hashable, _Node] = {} if mode == "so" else {view: root}
         view_for = game.view_for
@@ -163,6 +175,11 @@ class ISMCTSAgent:
                 break
             done += 1
             state: Any = game.sample_world(view, rng)
+            if accept is not None:  # rejection sampling: worlds follow the belief
+                for _ in range(self.belief_tries - 1):
+                    if draw() < accept(state):
+                        break
+                    state = game.sample_world(view, rng)
             node = root
             path: list[tuple[_Node, int]] = []
             trail: list[int] = []  # "so": moves since the last node, chance outcomes included

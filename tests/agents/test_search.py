@@ -377,3 +377,43 @@ def test_ismcts_root_prior_guides_the_search() -> None:
         ISMCTSAgent(prior=MCTSAgent())
     with pytest.raises(ValueError, match="prior_samples"):
         ISMCTSAgent(prior=RandomAgent(), prior_samples=0)
+
+
+def test_heuristic_belief_weighs_face_down_cards_and_stays_fair() -> None:
+    """At the Creature token decision the belief prefers the model's likely cards; the search
+    with it still never reads the true state."""
+    from agents.heuristics import heuristic_agent
+    from agents.heuristics.not_alone import outlook
+    from agents.heuristics.not_alone_beliefs import heuristic_belief
+    from nemesis_env.games.not_alone.rules.kinds import D_CREATURE_TOKEN
+
+    game = GAMES[4]
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state(log_events=False)
+    assert heuristic_belief(game.view_for(state, 0)) is None  # nothing face down yet
+    while not (state.stack and state.stack[-1].kind == D_CREATURE_TOKEN):
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        seat = state.current_player()
+        state.apply_action(heuristic_agent(seat).act(context(game, state), rng))
+    view = game.view_for(state, 0)
+    accept = heuristic_belief(view)
+    assert accept is not None
+    dist = outlook(view).dist
+    worlds = [game.sample_world(view, rng) for _ in range(200)]
+    weights = [accept(w) for w in worlds]
+    assert all(0 < x <= 1 for x in weights)
+    for world, weight in zip(worlds, weights, strict=True):
+        expected = 1.0
+        for h in range(view.num_hunted):
+            card = world.played[h][0]
+            expected *= max(dist[h][card - 1] / max(dist[h]), 0.02)
+        assert weight == pytest.approx(expected)
+    assert len({tuple(map(tuple, w.played)) for w in worlds}) > 1  # worlds do differ
+    agent = ISMCTSAgent(iterations=20, belief=heuristic_belief)
+    assert agent.act(context(game, state, Untouchable()), np.random.default_rng(0)) in (
+        state.legal_actions()
+    )
+    with pytest.raises(ValueError, match="belief_tries"):
+        ISMCTSAgent(belief=heuristic_belief, belief_tries=0)

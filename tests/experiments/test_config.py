@@ -295,6 +295,12 @@ def test_ismcts_prior_is_the_seats_heuristic() -> None:
     assert type(getattr(hunted, "prior", None)).__name__ == "HeuristicHunted"
     bad = AgentSpec(name="p", kind="ismcts", params={"prior": "oracle"})
     assert "prior must be one of ['heuristic']" in error_of(make_agent, bad, game, 0)
+    believer = make_agent(
+        AgentSpec(name="b", kind="ismcts", params={"belief": "heuristic"}), game, 0
+    )
+    assert getattr(getattr(believer, "belief", None), "__name__", "") == "heuristic_belief"
+    bad = AgentSpec(name="b", kind="ismcts", params={"belief": "uniform"})
+    assert "belief must be one of ['heuristic']" in error_of(make_agent, bad, game, 0)
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")), ids=lambda p: p.name)
