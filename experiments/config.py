@@ -117,6 +117,8 @@ class TrainConfig:
     `opponent_mix`: sampling weights of the opponents' source per game, keys among self (the
     live policy), snapshots (the frozen pool of `pool_size`, one added every `snapshot_every`
     updates), heuristic, random. `shared_policy`: one network for every seat, or one per role.
+    `creature_share`: fraction of the learner's games played as the Creature (the Hunted policy
+    gets one transition per Hunted seat, so at 0.5 it sees several times the Creature's data).
     `advice` ("heuristic" or null): the policy also sees the heuristic agent's move and adds a
     learned bonus to its logit, starting at `advice_weight` (residual learning over a prior,
     agents/rl/advice.py); the trained agent then calls the heuristic when it plays.
@@ -133,6 +135,7 @@ class TrainConfig:
     rollout_steps: int = 4096
     num_slots: int = 32
     num_workers: int = 1
+    creature_share: float = 0.5
     lr: float = 3e-4
     gamma: float = 0.995
     gae_lambda: float = 0.95
@@ -191,6 +194,11 @@ class TrainConfig:
             f"must be null or one of {list(ADVICE_KINDS)}, got {self.advice!r}",
         )
         _check(self.advice_weight >= 0, "advice_weight", "must be non-negative")
+        _check(
+            0 < self.creature_share < 1,
+            "creature_share",
+            f"must be in (0, 1), got {self.creature_share}",
+        )
         _check(
             self.time_budget_s is None or self.time_budget_s > 0,
             "time_budget_s",

@@ -82,6 +82,36 @@ def headline(results: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def versus_baseline(results: Mapping[str, Any], learner: str = "ppo") -> list[str]:
+    """Trained agent against the heuristic baseline, per role: the gap and whether the 95%
+    intervals are disjoint (the quickstart's acceptance test)."""
+    lines = []
+    for role, against_learner, against_base, hunted_view in (
+        ("Creature", (learner, "heuristic"), ("heuristic", "heuristic"), False),
+        ("Hunted", ("heuristic", learner), ("heuristic", "heuristic"), True),
+    ):
+        mine, base = cell(results, *against_learner), cell(results, *against_base)
+        if mine is None or base is None:
+            continue
+        rate, low, high = _role_view(mine, hunted_view)
+        base_rate, base_low, base_high = _role_view(base, hunted_view)
+        disjoint = low > base_high or high < base_low
+        lines.append(
+            f"- {learner} as the {role}: {rate:.3f} vs the heuristic {role}'s {base_rate:.3f} "
+            f"against the heuristic: {100 * (rate - base_rate):+.1f} points; 95% intervals "
+            f"[{low:.3f}, {high:.3f}] and [{base_low:.3f}, {base_high:.3f}] "
+            f"{'are disjoint' if disjoint else 'overlap'}"
+        )
+    return lines
+
+
+def _role_view(c: Mapping[str, float], hunted_view: bool) -> tuple[float, float, float]:
+    """(rate, low, high) for the side the comparison is about."""
+    if hunted_view:
+        return 1 - c["rate"], 1 - c["high"], 1 - c["low"]
+    return c["rate"], c["low"], c["high"]
+
+
 def write_run_report(root: Path, results: Mapping[str, Any]) -> Path:
     train_dir = root / "train"
     rows = read_metrics(train_dir)
@@ -118,6 +148,8 @@ def write_run_report(root: Path, results: Mapping[str, Any]) -> Path:
         *headline(results),
         "",
     ]
+    if gaps := versus_baseline(results):
+        lines += ["### Trained agent against the heuristic baseline", "", *gaps, ""]
     path = root / "report.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path

@@ -42,6 +42,7 @@ class PPOSettings:
     rollout_steps: int = 4096  # learner decisions per rollout (complete games only)
     num_slots: int = 32  # games played side by side (per worker), network calls batched
     num_workers: int = 1  # collecting processes (agents/rl/workers.py); 1: in this process
+    creature_share: float = 0.5  # fraction of games in which the learner is the Creature
     lr: float = 3e-4
     anneal_lr: bool = False  # linear decay to 0 over `total_env_steps`
     total_env_steps: int = 0  # only used by anneal_lr
@@ -94,8 +95,15 @@ class PPOTrainer:
         self.pool_version = 0  # bumped whenever the snapshot pool changes
         self.update = 0
         self.env_steps = 0
+        if not 0 < settings.creature_share < 1:
+            raise ValueError(f"creature_share must be in (0, 1), got {settings.creature_share}")
         self.collector = RolloutCollector(
-            game, settings.num_slots, self.choose_opponent, self.rng, self.torch_gen
+            game,
+            settings.num_slots,
+            self.choose_opponent,
+            self.rng,
+            self.torch_gen,
+            settings.creature_share,
         )
         self._fixed_agents = self._build_fixed_agents()
         if settings.num_workers < 1:

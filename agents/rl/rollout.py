@@ -7,6 +7,7 @@ every learner trajectory ends with its true terminal reward and needs no bootstr
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,9 +76,11 @@ class RolloutCollector:
         choose_opponent: Callable[[np.random.Generator], tuple[str, Any]],
         rng: np.random.Generator,
         torch_gen: torch.Generator,
+        creature_share: float = 0.5,
     ) -> None:
         self.game = game
         self.num_slots = num_slots
+        self.creature_share = creature_share
         self.choose_opponent = choose_opponent
         self.rng = rng
         self.torch_gen = torch_gen
@@ -121,7 +124,12 @@ class RolloutCollector:
         return batch, stats
 
     def _new_slot(self) -> Slot:
-        learner_role = CREATURE_ROLE if self.games_started % 2 == 0 else HUNTED_ROLE
+        # A fixed pattern, no randomness: game k is the Creature's when the running count
+        # ceil(k * share) steps up (share 0.5: every other game, starting with the Creature).
+        k, share = self.games_started, self.creature_share
+        learner_role = (
+            CREATURE_ROLE if math.ceil((k + 1) * share) > math.ceil(k * share) else HUNTED_ROLE
+        )
         self.games_started += 1
         opponent_name, opponent = self.choose_opponent(self.rng)
         controllers: list[Any] = []

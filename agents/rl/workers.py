@@ -106,6 +106,7 @@ class WorkerPool:
                 trainer.choose_opponent,
                 np.random.default_rng(streams[2 * i]),
                 torch.Generator().manual_seed(int(streams[2 * i + 1].generate_state(1)[0])),
+                trainer.settings.creature_share,
             )
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=_serve, args=(child, trainer, collector), daemon=True)

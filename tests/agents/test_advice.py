@@ -103,3 +103,18 @@ def test_resume_refuses_a_checkpoint_with_other_advice(tmp_path: Path) -> None:
     plain = PPOTrainer(game, dataclasses.replace(TINY, advice=None), 0)
     with pytest.raises(CheckpointError, match=r"advice='heuristic'.*advice=None"):
         plain.restore(ckpt)
+
+
+def test_creature_share_sets_the_learners_role_pattern() -> None:
+    game = load_game("not_alone", players=2, board_side=1)
+    roles = {}
+    for share in (0.5, 0.75, 0.25):
+        trainer = PPOTrainer(game, dataclasses.replace(TINY, creature_share=share), 0)
+        roles[share] = [trainer.collector._new_slot().learner_role for _ in range(8)]
+    assert roles[0.5] == [0, 1, 0, 1, 0, 1, 0, 1]  # 0 = Creature
+    assert roles[0.75] == [0, 0, 0, 1, 0, 0, 0, 1]
+    assert roles[0.25].count(0) == 2
+    with pytest.raises(ValueError, match="creature_share"):
+        PPOTrainer(game, dataclasses.replace(TINY, creature_share=1.0), 0)
+    with pytest.raises(ConfigError, match="creature_share"):
+        TrainConfig(creature_share=0.0)

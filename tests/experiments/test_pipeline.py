@@ -109,3 +109,32 @@ def test_tournament_command_uses_ppo_checkpoints(tmp_path: Path) -> None:
     )
     assert main(["tournament", str(config), "--no-progress"]) == 0
     assert "ppo" in (tmp_path / "out" / "results.md").read_text()
+
+
+def test_report_compares_the_trained_agent_with_the_heuristic() -> None:
+    from experiments.report_run import versus_baseline
+
+    names = ["ppo", "heuristic"]
+    # Creature win rates: rows = Creature agent, cols = Hunted agent
+    rate = [[0.5, 0.70], [0.20, 0.45]]
+    low = [[0.4, 0.64], [0.15, 0.38]]
+    high = [[0.6, 0.76], [0.26, 0.52]]
+    results = {
+        "crossplay": {
+            "rows": names,
+            "cols": names,
+            "creature_win_rate": rate,
+            "ci95_low": low,
+            "ci95_high": high,
+            "n": [[200, 200], [200, 200]],
+        }
+    }
+    creature, hunted = versus_baseline(results)
+    assert "ppo as the Creature: 0.700 vs the heuristic Creature's 0.450" in creature
+    assert "+25.0 points" in creature and "are disjoint" in creature
+    # as the Hunted: 1 - 0.20 = 0.80 [0.74, 0.85] vs 0.55 [0.48, 0.62]
+    assert "ppo as the Hunted: 0.800 vs the heuristic Hunted's 0.550" in hunted
+    assert "+25.0 points" in hunted and "are disjoint" in hunted
+    high[0][1] = 0.9
+    low[0][1] = 0.50
+    assert "overlap" in versus_baseline(results)[0]
