@@ -71,7 +71,8 @@ class AgentSpec:
 @dataclass(frozen=True, kw_only=True)
 class TournamentConfig:
     """A round-robin: every ordered pair (Creature agent, Hunted agent), `games_per_match` each
-    (fewer where an agent's `max_games` caps them; `games_in_match` says how many).
+    (fewer where an agent's `max_games` caps them, or `self_play_games` caps an agent against
+    itself; `games_in_match` says how many).
 
     `out_dir` is the run directory itself; `workers` > 1 plays games in parallel processes
     (results are identical to workers=1).
@@ -85,6 +86,7 @@ class TournamentConfig:
     seed: int
     out_dir: str = "runs/tournament"
     workers: int = 1
+    self_play_games: int | None = None
 
     def __post_init__(self) -> None:
         if not self.agents:
@@ -97,11 +99,18 @@ class TournamentConfig:
         _check(self.players >= 2, "players", f"must be at least 2, got {self.players}")
         _check(self.games_per_match >= 1, "games_per_match", "must be at least 1")
         _check(self.workers >= 1, "workers", "must be at least 1")
+        _check(
+            self.self_play_games is None or self.self_play_games >= 1,
+            "self_play_games",
+            f"must be at least 1 or null, got {self.self_play_games}",
+        )
         _check(self.seed >= 0, "seed", "must be a non-negative integer")
 
     def games_in_match(self, creature: int, hunted: int) -> int:
         """Games of the match agents[creature] (Creature) vs agents[hunted] (Hunted team)."""
         caps = [self.agents[i].max_games for i in (creature, hunted)]
+        if creature == hunted:
+            caps.append(self.self_play_games)
         return min([self.games_per_match] + [c for c in caps if c is not None])
 
 

@@ -82,6 +82,10 @@ def test_max_games_caps_the_matches_of_an_agent(tmp_path: Path) -> None:
     assert short.games == [g for g in full if g["pair"] == 0 or g["game"] == 0]
     assert short.results["total_games"] == 6
     assert "at most 1 in matches of beta" in (short.run_dir / "results.md").read_text()
+    mirror = config(tmp_path / "mirror", self_play_games=2)
+    assert [mirror.games_in_match(i, j) for i in (0, 1) for j in (0, 1)] == [2, 3, 3, 2]
+    with pytest.raises(ConfigError, match="self_play_games: must be at least 1"):
+        config(tmp_path / "bad", self_play_games=0)
     with pytest.raises(ConfigError, match="max_games: must be at least 1"):
         config(tmp_path / "bad", agents=[{"name": "a", "kind": "random", "max_games": 0}])
 
