@@ -1,18 +1,12 @@
-"""Typed experiment configs: YAML files over frozen dataclasses, with `--set` overrides.
+"""Typed experiment configs: the dataclasses a run is made of, loaded from YAML with `--set`.
 
     cfg = load_config(TournamentConfig, "configs/tournament_smoke.yaml",
                       overrides=["games_per_match=4", "agents.0.params.iterations=200"])
     yaml.safe_dump(resolved_config_dict(cfg))   # what a run directory saves as config.yaml
 
-The loader is strict: an unknown key, a missing required key or a value of the wrong type raises
-ConfigError naming the key path (e.g. `tournament.agents[1].kind`) and, for keys, the allowed
-ones. Overrides are applied to the raw YAML mapping before validation, so they are checked the
-same way; each value is parsed with yaml.safe_load (`--set lr=3.0e-4`, `--set agents=[...]`).
-
-Type rules: bool fields take only true/false; int fields only integers (not booleans); float
-fields integers or floats, plus exponent strings such as `3e-4`, which PyYAML (YAML 1.1) reads as
-text; str fields only strings; `X | None` also takes null; lists and tuples take YAML sequences;
-`dict[str, Any]` takes any mapping with string keys.
+Each dataclass checks its own values in `__post_init__` (ConfigError naming the key and what is
+allowed); the generic strict loader (unknown or missing keys, type rules, overrides) is
+experiments/typed_yaml.py, re-exported here.
 """
 
 from __future__ import annotations

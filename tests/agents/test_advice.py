@@ -21,6 +21,7 @@ from experiments.config import ADVICE_KINDS, ConfigError, TrainConfig
 from experiments.train import TrainPlan, train
 from nemesis_env import load_game
 from nemesis_env.core.errors import CheckpointError
+from tests.training_helpers import assert_same_weights, straight_and_resumed
 
 TINY = PPOSettings(
     rollout_steps=128, num_slots=4, minibatch_size=64, epochs=2, hidden=(16,),
@@ -70,17 +71,9 @@ def test_advisor_gives_the_heuristic_move_from_the_view_alone() -> None:
 
 def test_advice_training_resumes_exactly_and_plays(tmp_path: Path) -> None:
     game = load_game("not_alone", players=2, board_side=1)
-    plan = lambda n: TrainPlan(n, None, 0, 0)  # noqa: E731
-    straight = train(game, TINY, plan(3), 1, tmp_path / "a", progress=False)
-    train(game, TINY, plan(2), 1, tmp_path / "b", progress=False)
-    resumed = train(
-        game, TINY, plan(3), 1, tmp_path / "c", resume=tmp_path / "b" / "final.pt", progress=False
-    )
-    for name, net in straight.nets.items():
-        assert net.advice == "heuristic"
-        other = resumed.nets[name].state_dict()
-        for key, value in net.state_dict().items():
-            assert torch.equal(value, other[key]), (name, key)
+    straight, resumed = straight_and_resumed(game, TINY, 1, 3, 2, tmp_path)
+    assert all(net.advice == "heuristic" for net in straight.nets.values())
+    assert_same_weights(straight, resumed)
     # the gain is a parameter that the update moves
     assert straight.nets["creature"].advice_gain.item() != 3.0
 

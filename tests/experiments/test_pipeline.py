@@ -6,13 +6,13 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-import torch
 
 from agents.rl.ppo import PPOSettings, check_checkpoint, load_checkpoint
 from experiments.train import TrainPlan, train
 from nemesis_env import load_game
 from nemesis_env.cli import main
 from nemesis_env.core.errors import CheckpointError
+from tests.training_helpers import assert_same_weights, straight_and_resumed
 
 ROOT = Path(__file__).resolve().parents[2]
 SMOKE = ROOT / "configs" / "smoke_run.yaml"
@@ -48,39 +48,20 @@ def test_nemesis_run_writes_every_artefact(tmp_path: Path) -> None:
 def test_train_resume_is_exact(tmp_path: Path) -> None:
     """Same seed and config give the same weights with or without an interruption."""
     game = load_game("not_alone", players=2, board_side=1)
-    plan = lambda n: TrainPlan(n, None, 0, 0)  # noqa: E731
-    straight = train(game, TINY, plan(4), 3, tmp_path / "a", progress=False)
-    train(game, TINY, plan(2), 3, tmp_path / "b", progress=False)
-    resumed = train(
-        game, TINY, plan(4), 3, tmp_path / "c", resume=tmp_path / "b" / "final.pt", progress=False
-    )
-    for name, net in straight.nets.items():
-        other = resumed.nets[name].state_dict()
-        for key, value in net.state_dict().items():
-            assert torch.equal(value, other[key]), (name, key)
-    assert straight.env_steps == resumed.env_steps
+    assert_same_weights(*straight_and_resumed(game, TINY, 3, 4, 2, tmp_path))
 
 
 def test_worker_processes_resume_exactly(tmp_path: Path) -> None:
     """num_workers=2: the same weights with or without an interruption, and per-worker streams."""
     game = load_game("not_alone", players=2, board_side=1)
     two = dataclasses.replace(TINY, num_workers=2)
-    plan = lambda n: TrainPlan(n, None, 0, 0)  # noqa: E731
-    straight = train(game, two, plan(3), 5, tmp_path / "a", progress=False)
-    train(game, two, plan(1), 5, tmp_path / "b", progress=False)
-    resumed = train(
-        game, two, plan(3), 5, tmp_path / "c", resume=tmp_path / "b" / "final.pt", progress=False
-    )
-    for name, net in straight.nets.items():
-        other = resumed.nets[name].state_dict()
-        for key, value in net.state_dict().items():
-            assert torch.equal(value, other[key]), (name, key)
-    assert straight.env_steps == resumed.env_steps
+    straight, resumed = straight_and_resumed(game, two, 5, 3, 1, tmp_path)
+    assert_same_weights(straight, resumed)
     assert straight.workers is None  # closed when training ends
     ckpt = load_checkpoint(tmp_path / "a" / "final.pt")
     assert len(ckpt["workers"]) == 2
     assert ckpt["workers"][0]["rng"] != ckpt["workers"][1]["rng"]
-    one = train(game, TINY, plan(1), 5, tmp_path / "d", progress=False)
+    one = train(game, TINY, TrainPlan(1, None, 0, 0), 5, tmp_path / "d", progress=False)
     with pytest.raises(CheckpointError, match="num_workers"):
         one.restore(ckpt)
 
