@@ -148,11 +148,33 @@ def _mcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
 
 PRIORS = ("heuristic",)
 BELIEFS = ("heuristic",)
+LEAF_VALUES = ("not_alone",)
+
+
+def _leaf_value(spec: AgentSpec, game: Any, params: dict[str, Any]) -> Any:
+    """The LeafValue that `leaf_value` (and `leaf_turns`, popped from params) name, or None."""
+    name, turns = params.get("leaf_value"), params.pop("leaf_turns", None)
+    if name is None:
+        if turns is not None:
+            raise ConfigError(f"agent {spec.name!r}: leaf_turns needs a leaf_value")
+        return None
+    if name not in LEAF_VALUES:
+        raise ConfigError(
+            f"agent {spec.name!r}: leaf_value must be one of {list(LEAF_VALUES)} or null, "
+            f"got {name!r}"
+        )
+    load_value = _import_agent(spec, "agents.search.not_alone_value", "load_value")
+    try:
+        return load_value(game, 1 if turns is None else turns)
+    except ValueError as err:
+        raise ConfigError(f"agent {spec.name!r}: {err}") from None
 
 
 def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
     """params as ISMCTSAgent's; `prior: heuristic` puts the seat's heuristic agent at the root,
-    `belief: heuristic` samples worlds by the heuristic model (not_alone_beliefs)."""
+    `belief: heuristic` samples worlds by the heuristic model (not_alone_beliefs), and
+    `leaf_value: not_alone` ends rollouts `leaf_turns` (default 1) turns on with the fitted
+    value (agents.search.not_alone_value)."""
     _no_checkpoint(spec)
     cls = _import_agent(spec, "agents.search.ismcts", "ISMCTSAgent")
     params = _search_params(spec)
@@ -173,6 +195,7 @@ def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
         params["belief"] = _import_agent(
             spec, "agents.heuristics.not_alone_beliefs", "heuristic_belief"
         )
+    params["leaf_value"] = _leaf_value(spec, game, params)
     agent: Agent = cls(**params)
     return agent
 

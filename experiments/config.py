@@ -49,6 +49,7 @@ T = TypeVar("T")
 
 OPPONENT_KINDS = ("self", "snapshots", "heuristic", "random")
 ADVICE_KINDS = ("heuristic",)  # agents.rl.advice.ADVISORS (a test keeps them equal)
+SHAPING_KINDS = ("not_alone_value",)  # agents.rl.shaping.SHAPINGS (a test keeps them equal)
 
 
 # ------------------------------------------------------------------------------ dataclasses
@@ -141,6 +142,8 @@ class TrainConfig:
     `advice` ("heuristic" or null): the policy also sees the heuristic agent's move and adds a
     learned bonus to its logit, starting at `advice_weight` (residual learning over a prior,
     agents/rl/advice.py); the trained agent then calls the heuristic when it plays.
+    `shaping` ("not_alone_value" or null): potential-based reward shaping with
+    `shaping_weight` times the fitted value of the position (agents/rl/shaping.py).
     Every `eval_every` updates the policy plays `eval_games` seeded games per role against each
     of `eval_opponents`.
     """
@@ -168,6 +171,8 @@ class TrainConfig:
     shared_policy: bool = False
     advice: str | None = None
     advice_weight: float = 3.0
+    shaping: str | None = None
+    shaping_weight: float = 1.0
     snapshot_every: int = 5
     pool_size: int = 8
     opponent_mix: dict[str, float] = field(
@@ -213,6 +218,12 @@ class TrainConfig:
             f"must be null or one of {list(ADVICE_KINDS)}, got {self.advice!r}",
         )
         _check(self.advice_weight >= 0, "advice_weight", "must be non-negative")
+        _check(
+            self.shaping in (None, *SHAPING_KINDS),
+            "shaping",
+            f"must be null or one of {list(SHAPING_KINDS)}, got {self.shaping!r}",
+        )
+        _check(self.shaping_weight >= 0, "shaping_weight", "must be non-negative")
         _check(
             0 < self.creature_share < 1,
             "creature_share",

@@ -37,6 +37,8 @@ def settings_from_config(cfg: TrainConfig) -> PPOSettings:
         shared_policy=cfg.shared_policy,
         advice=cfg.advice,
         advice_weight=cfg.advice_weight,
+        shaping=cfg.shaping,
+        shaping_weight=cfg.shaping_weight,
         snapshot_every=cfg.snapshot_every,
         pool_size=cfg.pool_size,
         opponent_weights=tuple(weights.items()),

@@ -29,6 +29,7 @@ from agents.rl.rollout import (
     GameStats,
     RolloutCollector,
 )
+from agents.rl.shaping import Shaping, check_shaping
 from agents.rl.workers import WorkerPool
 from nemesis_env.core.errors import CheckpointError
 
@@ -61,6 +62,8 @@ class PPOSettings:
     shared_policy: bool = False
     advice: str | None = None  # agents/rl/advice.py: a fixed agent's move as input and prior
     advice_weight: float = 3.0  # starting logit bonus of the advised move (then learned)
+    shaping: str | None = None  # agents/rl/shaping.py: potential-based reward shaping
+    shaping_weight: float = 1.0
     snapshot_every: int = 5
     pool_size: int = 8
     opponent_weights: tuple[tuple[str, float], ...] = (
@@ -97,6 +100,12 @@ class PPOTrainer:
         self.env_steps = 0
         if not 0 < settings.creature_share < 1:
             raise ValueError(f"creature_share must be in (0, 1), got {settings.creature_share}")
+        check_shaping(settings.shaping, settings.shaping_weight)
+        self.shaping = (
+            None
+            if settings.shaping is None
+            else Shaping(game, settings.shaping, settings.shaping_weight, settings.gamma)
+        )
         self.collector = RolloutCollector(
             game,
             settings.num_slots,
@@ -104,6 +113,7 @@ class PPOTrainer:
             self.rng,
             self.torch_gen,
             settings.creature_share,
+            self.shaping,
         )
         self._fixed_agents = self._build_fixed_agents()
         if settings.num_workers < 1:

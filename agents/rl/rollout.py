@@ -19,6 +19,7 @@ import torch
 from agents.base import Agent, AgentContext
 from agents.rl.advice import Advisor
 from agents.rl.network import ActorCritic
+from agents.rl.shaping import Shaping
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 
@@ -43,6 +44,7 @@ class Batch:
     reward: list[float] = field(default_factory=list)
     done: list[bool] = field(default_factory=list)
     next: list[int] = field(default_factory=list)  # same seat's next transition, -1 at the end
+    potential: list[float] = field(default_factory=list)  # shaping potential (0 without)
 
     def __len__(self) -> int:
         return len(self.action)
@@ -77,8 +79,10 @@ class RolloutCollector:
         rng: np.random.Generator,
         torch_gen: torch.Generator,
         creature_share: float = 0.5,
+        shaping: Shaping | None = None,
     ) -> None:
         self.game = game
+        self.shaping = shaping
         self.num_slots = num_slots
         self.creature_share = creature_share
         self.choose_opponent = choose_opponent
@@ -184,13 +188,18 @@ class RolloutCollector:
             actions = torch.multinomial(dist.probs, 1, generator=self.torch_gen).squeeze(-1)
             logp = dist.log_prob(actions)
             values = net.value(obs_t) if learner else None
+        shaping = self.shaping
         for row, slot in enumerate(slots):
             seat = slot.state.current_player()
             action = int(actions[row])
             if learner:
+                potential = 0.0 if shaping is None else shaping.potential(slot.state, seat)
                 previous = slot.last_index.get(seat)
                 if previous is not None:
                     batch.next[previous] = len(batch)
+                    if shaping is not None:  # gamma * phi(s') - phi(s)
+                        shaped = shaping.gamma * potential - batch.potential[previous]
+                        batch.reward[previous] += shaped
                 slot.last_index[seat] = len(batch)
                 batch.next.append(-1)
                 batch.obs.append(obs[row])
@@ -200,6 +209,7 @@ class RolloutCollector:
                 batch.value.append(float(values[row]))  # type: ignore[index]
                 batch.role.append(role_of(seat))
                 batch.reward.append(0.0)
+                batch.potential.append(potential)
                 batch.done.append(False)
             slot.state.apply_action(action)
             slot.length += 1
@@ -207,7 +217,8 @@ class RolloutCollector:
     def _finish(self, slot: Slot, batch: Batch) -> GameStats:
         returns = slot.state.returns()
         for seat, index in slot.last_index.items():
-            batch.reward[index] = float(returns[seat])
+            # with shaping: + phi(end) - phi(s), and phi of a finished game is 0
+            batch.reward[index] = float(returns[seat]) - batch.potential[index]
             batch.done[index] = True
         learner_seat = 0 if slot.learner_role == CREATURE_ROLE else 1
         return GameStats(

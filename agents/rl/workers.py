@@ -43,6 +43,7 @@ def merge(parts: list[tuple[Batch, list[GameStats]]]) -> tuple[Batch, list[GameS
         merged.role += batch.role
         merged.reward += batch.reward
         merged.done += batch.done
+        merged.potential += batch.potential
         merged.next += [n + offset if n >= 0 else -1 for n in batch.next]
         stats += part_stats
     return merged, stats
@@ -107,6 +108,7 @@ class WorkerPool:
                 np.random.default_rng(streams[2 * i]),
                 torch.Generator().manual_seed(int(streams[2 * i + 1].generate_state(1)[0])),
                 trainer.settings.creature_share,
+                trainer.shaping,
             )
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=_serve, args=(child, trainer, collector), daemon=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -33,6 +33,21 @@ It is called on a (possibly determinized) full state, so a policy that reads oth
 hidden fields makes the simulated players clairvoyant; fair policies read only what the mover
 could know. `legal` is the state's legal list; do not mutate it.
 """
+
+
+class LeafValue(Protocol):
+    """Ends a rollout early with an estimate (e.g. `not_alone_value.NotAloneValue`).
+
+    The rollout computes `mark(leaf)` where it starts, plays on until `reached(state, mark)`
+    (say, the start of the next turn) and returns `value(state)`: one return per seat, in the
+    game's utility range. A terminal state still returns the true `returns()`.
+    """
+
+    def mark(self, state: Any) -> int: ...
+
+    def reached(self, state: Any, mark: int) -> bool: ...
+
+    def value(self, state: Any) -> tuple[float, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,11 +173,13 @@ def rollout(
     rnd: random.Random,
     limit: int | None = None,
     policy: RolloutPolicy | None = None,
+    leaf: LeafValue | None = None,
 ) -> tuple[float, ...]:
     """Plays `state` (mutated) to the end and returns `returns()`; all zeros past `limit`.
 
     `limit` counts player decisions; chance outcomes are drawn by their probabilities. The
-    default policy is uniform over the legal actions.
+    default policy is uniform over the legal actions. With `leaf`, the rollout stops where
+    `leaf.reached` says and returns `leaf.value` there.
     """
     apply = state.apply_action
     # NotAloneState.cached_legal skips legal_actions()'s defensive copy; nothing here mutates it.
@@ -171,6 +188,7 @@ def rollout(
     chance_of = state.chance_outcomes
     draw = rnd.random
     budget = -1 if limit is None else limit
+    mark = leaf.mark(state) if leaf is not None else 0
     while True:
         player = player_of()
         if player == CHANCE:
@@ -179,6 +197,8 @@ def rollout(
             continue
         if player == TERMINAL:
             break
+        if leaf is not None and leaf.reached(state, mark):
+            return leaf.value(state)
         if budget == 0:
             return (0.0,) * len(state.returns())
         budget -= 1

@@ -43,6 +43,11 @@ that belief instead of the uniform one of `sample_world`: e.g.
 `agents.heuristics.not_alone_beliefs.heuristic_belief`, the heuristic model's prediction of
 where each Hunted played face down.
 
+With `leaf_value` (a `LeafValue`, e.g. `agents.search.not_alone_value.load_value(game)`),
+rollouts stop early, at the start of the next turn, and the leaf is valued by a model fitted on
+the heuristic agents' games instead of a cheap policy's play to the end: more accurate, and
+~5x cheaper per iteration (docs/agents.md).
+
 The final move is the most visited root action, or with `final_temperature` t > 0 one drawn
 with probability proportional to visits ** (1/t) (a mixed choice, as in simultaneous-move
 MCTS). For Not Alone, `rollout_policy=agents.search.not_alone_rollout_policy` is markedly
@@ -63,6 +68,7 @@ import numpy as np
 
 from agents.base import AgentContext
 from agents.search.common import (
+    LeafValue,
     RolloutPolicy,
     SearchStats,
     best_action,
@@ -109,6 +115,7 @@ class ISMCTSAgent:
         prior_weight: float = 2.0,
         belief: Callable[[Any], Callable[[Any], float] | None] | None = None,
         belief_tries: int = 64,
+        leaf_value: LeafValue | None = None,
         name: str = "ismcts",
     ) -> None:
         check_params(iterations, time_budget_s, exploration, rollout_limit)
@@ -135,6 +142,7 @@ class ISMCTSAgent:
         if belief_tries < 1:
             raise ValueError(f"belief_tries must be >= 1, got {belief_tries}")
         self.belief, self.belief_tries = belief, belief_tries
+        self.leaf_value = leaf_value
         self.last_stats = SearchStats(0, 0.0, 0)
         self.last_root: dict[int, tuple[int, float]] = {}
         self.last_prior: dict[int, float] = {}
@@ -239,7 +247,7 @@ class ISMCTSAgent:
                 if expanded:
                     break
                 trail.append(action)
-            values = rollout(state, rnd, limit, policy)
+            values = rollout(state, rnd, limit, policy, self.leaf_value)
             for parent, action in path:
                 st = parent.stats[action]
                 st[0] += 1
