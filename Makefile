@@ -41,7 +41,7 @@ test: install
 	$(BIN)/mypy $(MYPY_TARGETS)
 	$(BIN)/pytest -n 2
 
-# The main job: train PPO (<= 12 min), tournament, report in runs/quickstart/ (about 17 min).
+# The main job: train PPO (<= 12 min), tournament, report in runs/quickstart/ (about 17-19 min).
 run: install
 	$(BIN)/nemesis run configs/quickstart.yaml --overwrite
 
