@@ -303,6 +303,25 @@ def test_ismcts_prior_is_the_seats_heuristic() -> None:
     assert "belief must be one of ['heuristic']" in error_of(make_agent, bad, game, 0)
 
 
+def test_ismcts_leaf_value_is_the_fitted_not_alone_value() -> None:
+    game = load_game("not_alone", players=4)
+    params = {"leaf_value": "not_alone", "leaf_turns": 2}
+    agent = make_agent(AgentSpec(name="v", kind="ismcts", params=params), game, 0)
+    leaf = getattr(agent, "leaf_value", None)
+    assert type(leaf).__name__ == "NotAloneValue" and getattr(leaf, "turns", None) == 2
+    plain = make_agent(AgentSpec(name="v", kind="ismcts"), game, 0)
+    assert getattr(plain, "leaf_value", "missing") is None
+    cases = [
+        ({"leaf_value": "oracle"}, game, "leaf_value must be one of ['not_alone']"),
+        ({"leaf_turns": 2}, game, "leaf_turns needs a leaf_value"),
+        ({"leaf_value": "not_alone"}, load_game("not_alone", players=5), "value_fit --players 5"),
+    ]
+    for params, on_game, expected in cases:
+        spec = AgentSpec(name="v", kind="ismcts", params=params)
+        message = error_of(make_agent, spec, on_game, 0)
+        assert "'v'" in message and expected in message
+
+
 @pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")), ids=lambda p: p.name)
 def test_shipped_configs_load_and_build_their_agents(path: Path) -> None:
     """Every file in configs/ is valid, and every agent in it can be built for both roles."""
