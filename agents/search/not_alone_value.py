@@ -46,15 +46,11 @@ FEATURES = (
 DATA_FILE = "not_alone_value.json"
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 def features(state: Any) -> list[float]:
     """The model's inputs for a Not Alone state (any seat's hidden fields of a sampled world)."""
     hunted = state.num_hunted
     will = state.will
-    hands = [popcount(h) for h in state.hand]
+    hands = [h.bit_count() for h in state.hand]
     return [
         1.0,
         float(state.rescue),
@@ -67,9 +63,9 @@ def features(state: Any) -> list[float]:
         sum(1 for w in will if w == 1) / hunted,
         sum(hands) / hunted,
         float(min(hands)),
-        sum(popcount(s) for s in state.survival) / hunted,
+        sum(s.bit_count() for s in state.survival) / hunted,
         sum(len(d) for d in state.discard) / hunted,
-        float(popcount(state.hunt_hand)),
+        float(state.hunt_hand.bit_count()),
         float(sum(state.reserve)),
         float(state.turn),
     ]
@@ -124,11 +120,12 @@ def load_value(game: Any, turns: int = 1) -> NotAloneValue:
     if game.info.name != "not_alone":
         raise ValueError(f"the fitted value is for Not Alone, not {game.info.name!r}")
     params: NotAloneParams = game.params
-    fit = read_fits().get(str(params.players))
+    fits = read_fits()
+    fit = fits.get(str(params.players))
     if fit is None:
         raise ValueError(
             f"no fitted Not Alone value for {params.players} players (fitted: "
-            f"{sorted(int(k) for k in read_fits())}); fit one with `{fit_command(params.players)}`"
+            f"{sorted(int(k) for k in fits)}); fit one with `{fit_command(params.players)}`"
         )
     if fit["rules_version"] != game.info.rules_version or fit["params"] != params.to_dict():
         raise ValueError(
