@@ -322,6 +322,22 @@ def test_ismcts_leaf_value_is_the_fitted_not_alone_value() -> None:
         assert "'v'" in message and expected in message
 
 
+def test_search_rollout_policy_names() -> None:
+    """`rollout_policy` names a cheap policy, or the seats' heuristic agents (fair, per seat)."""
+    game = load_game("not_alone", players=3)
+    for kind in ("mcts", "ismcts"):
+        spec = AgentSpec(name="r", kind=kind, params={"rollout_policy": "heuristic"})
+        policy = getattr(make_agent(spec, game, 0), "rollout_policy", None)
+        assert type(policy).__name__ == "AgentRolloutPolicy"
+        names = [type(a).__name__ for a in getattr(policy, "agents", [])]
+        assert names == ["HeuristicCreature", "HeuristicHunted", "HeuristicHunted"]
+        cheap = make_agent(AgentSpec(name="r", kind=kind, params={}), game, 0)
+        assert getattr(cheap, "rollout_policy", "missing") is None
+        bad = AgentSpec(name="r", kind=kind, params={"rollout_policy": "oracle"})
+        message = error_of(make_agent, bad, game, 0)
+        assert "'r'" in message and "['uniform', 'not_alone', 'heuristic']" in message
+
+
 @pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")), ids=lambda p: p.name)
 def test_shipped_configs_load_and_build_their_agents(path: Path) -> None:
     """Every file in configs/ is valid, and every agent in it can be built for both roles."""
