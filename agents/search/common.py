@@ -174,12 +174,15 @@ def rollout(
     limit: int | None = None,
     policy: RolloutPolicy | None = None,
     leaf: LeafValue | None = None,
+    mark: int | None = None,
 ) -> tuple[float, ...]:
     """Plays `state` (mutated) to the end and returns `returns()`; all zeros past `limit`.
 
     `limit` counts player decisions; chance outcomes are drawn by their probabilities. The
     default policy is uniform over the legal actions. With `leaf`, the rollout stops where
-    `leaf.reached` says and returns `leaf.value` there.
+    `leaf.reached(state, mark)` says and returns `leaf.value` there; `mark` defaults to
+    `leaf.mark(state)` (a search passes the mark of its root, so the horizon is the same for
+    every iteration however deep its tree walk went).
     """
     apply = state.apply_action
     # NotAloneState.cached_legal skips legal_actions()'s defensive copy; nothing here mutates it.
@@ -188,7 +191,8 @@ def rollout(
     chance_of = state.chance_outcomes
     draw = rnd.random
     budget = -1 if limit is None else limit
-    mark = leaf.mark(state) if leaf is not None else 0
+    if mark is None:
+        mark = leaf.mark(state) if leaf is not None else 0
     while True:
         player = player_of()
         if player == CHANCE:

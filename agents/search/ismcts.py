@@ -46,7 +46,16 @@ where each Hunted played face down.
 With `leaf_value` (a `LeafValue`, e.g. `agents.search.not_alone_value.load_value(game)`),
 rollouts stop early, at the start of the next turn, and the leaf is valued by a model fitted on
 the heuristic agents' games instead of a cheap policy's play to the end: more accurate, and
-~5x cheaper per iteration (docs/agents.md).
+~5x cheaper per iteration (docs/agents.md). The horizon counts from the root: a tree walk that
+reaches it stops there too, so every iteration looks equally far ahead.
+
+`others` says how the other seats move inside the tree. "tree" (default): they search too,
+from their own information sets. Those depend on their sampled private cards, so at practical
+budgets most of their nodes are new, and a new node's first move is a uniformly random untried
+one: right after the root decision the simulated opponents then play uniformly. "policy": they
+play `rollout_policy` (uniform if None) and get no nodes, so the search is a best response to
+that model of them. With `rollout_policy=AgentRolloutPolicy(game, heuristic agents)` the model
+is the heuristic agents themselves; they still act on their own (determinized) View only.
 
 The final move is the most visited root action, or with `final_temperature` t > 0 one drawn
 with probability proportional to visits ** (1/t) (a mixed choice, as in simultaneous-move
@@ -83,6 +92,7 @@ from agents.search.common import (
 from nemesis_env.core.game import CHANCE
 
 TreeKind = Literal["infoset", "public", "so"]
+OthersKind = Literal["tree", "policy"]
 
 
 class _Node:
@@ -116,6 +126,7 @@ class ISMCTSAgent:
         belief: Callable[[Any], Callable[[Any], float] | None] | None = None,
         belief_tries: int = 64,
         leaf_value: LeafValue | None = None,
+        others: OthersKind = "tree",
         name: str = "ismcts",
     ) -> None:
         check_params(iterations, time_budget_s, exploration, rollout_limit)
@@ -128,6 +139,9 @@ class ISMCTSAgent:
         self.rollout_limit = rollout_limit
         self.rollout_policy = rollout_policy
         self.tree = tree
+        if others not in ("tree", "policy"):
+            raise ValueError(f"others must be 'tree' or 'policy', got {others!r}")
+        self.others = others
         if not final_temperature >= 0:
             raise ValueError(f"final_temperature must be >= 0, got {final_temperature}")
         self.final_temperature = final_temperature
@@ -177,6 +191,7 @@ class ISMCTSAgent:
         deadline = None if self.time_budget_s is None else start + self.time_budget_s
         c, limit, policy = self.exploration, self.rollout_limit, self.rollout_policy
         draw, sqrt, log = rnd.random, math.sqrt, math.log
+        leaf, others_by_policy = self.leaf_value, self.others == "policy"
         done = 0
         while done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
@@ -188,6 +203,7 @@ class ISMCTSAgent:
                     if draw() < accept(state):
                         break
                     state = game.sample_world(view, rng)
+            mark = leaf.mark(state) if leaf is not None else 0  # the horizon, from the root
             node = root
             path: list[tuple[_Node, int]] = []
             trail: list[int] = []  # "so": moves since the last node, chance outcomes included
@@ -202,8 +218,19 @@ class ISMCTSAgent:
                     state.apply_action(outcome)
                     trail.append(-1 - outcome)
                     continue
-                if state.is_terminal():
+                if state.is_terminal() or (leaf is not None and leaf.reached(state, mark)):
                     break
+                if others_by_policy and player != seat:  # modelled, not searched
+                    moves = state.legal_actions()
+                    if not moves:
+                        raise_no_legal(state)
+                    if policy is None:
+                        action = moves[int(draw() * len(moves))]
+                    else:
+                        action = policy(state, moves, rnd)
+                    state.apply_action(action)
+                    trail.append(action)
+                    continue
                 if path:  # find (or create) the node of this information set
                     key: Hashable
                     if mode == "so":
@@ -247,7 +274,7 @@ class ISMCTSAgent:
                 if expanded:
                     break
                 trail.append(action)
-            values = rollout(state, rnd, limit, policy, self.leaf_value)
+            values = rollout(state, rnd, limit, policy, leaf, mark)
             for parent, action in path:
                 st = parent.stats[action]
                 st[0] += 1

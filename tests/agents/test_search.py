@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from agents.base import AgentContext, RandomAgent
+from agents.heuristics import heuristic_agent
 from agents.play import play_game
 from agents.search import AgentRolloutPolicy, ISMCTSAgent, MCTSAgent, not_alone_rollout_policy
 from agents.search.common import rollout
@@ -122,6 +123,9 @@ AGENTS: dict[str, Callable[[], Any]] = {
     "ismcts-mixed": lambda: ISMCTSAgent(
         iterations=6, rollout_policy=not_alone_rollout_policy, final_temperature=1.0
     ),
+    "ismcts-others-policy": lambda: ISMCTSAgent(
+        iterations=6, rollout_policy=not_alone_rollout_policy, others="policy"
+    ),
 }
 
 
@@ -181,6 +185,17 @@ def test_ismcts_never_reads_the_true_state(players: int, tree: str) -> None:
     game = GAMES[players]
     agent = ISMCTSAgent(iterations=10, tree=tree)  # type: ignore[arg-type]
     for i, state in enumerate(midgame_states(game, 3, seed=players)):
+        ctx = context(game, state, Untouchable())
+        assert agent.act(ctx, np.random.default_rng(i)) in state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_ismcts_modelling_others_by_heuristics_never_reads_the_true_state(players: int) -> None:
+    """others="policy" with the heuristic agents as the model: they act on determinized Views."""
+    game = GAMES[players]
+    heuristics = AgentRolloutPolicy(game, [heuristic_agent(s) for s in range(players)])
+    agent = ISMCTSAgent(iterations=10, rollout_policy=heuristics, others="policy")
+    for i, state in enumerate(midgame_states(game, 3, seed=50 + players)):
         ctx = context(game, state, Untouchable())
         assert agent.act(ctx, np.random.default_rng(i)) in state.legal_actions()
 
@@ -289,6 +304,55 @@ def test_bad_params_are_refused(kwargs: dict[str, Any]) -> None:
             agent_class(**kwargs)
     with pytest.raises(ValueError, match="tree"):
         ISMCTSAgent(tree="mo")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="others must be 'tree' or 'policy'"):
+        ISMCTSAgent(others="search")  # type: ignore[arg-type]
+
+
+def test_other_seats_play_the_policy_inside_the_tree() -> None:
+    """others="policy": every other seat's move in the tree walk comes from the rollout policy
+    (no rollout moves here: rollout_limit=0), and the root seat's own moves never do; with the
+    default "tree" the policy is not asked for a single in-tree move."""
+    game = GAMES[4]
+    movers: list[tuple[int, int]] = []
+
+    def recording(s: Any, legal: list[int], rnd: Any) -> int:
+        movers.append((s.current_player(), len(legal)))
+        return legal[int(rnd.random() * len(legal))]
+
+    for i, state in enumerate(midgame_states(game, 4, seed=21)):
+        seat = state.current_player()
+        for others, asked in (("tree", False), ("policy", True)):
+            movers.clear()
+            agent = ISMCTSAgent(
+                iterations=40, rollout_limit=0, rollout_policy=recording, others=others
+            )
+            agent.act(context(game, state, Untouchable()), np.random.default_rng(i))
+            assert all(player != seat for player, _ in movers)
+            assert bool(movers) is asked
+
+
+def test_the_leaf_horizon_counts_from_the_root() -> None:
+    """A tree walk that reaches the value's horizon stops there: with others="policy" and a
+    horizon of one turn, no iteration ever values a state past the next turn's start."""
+    game = GAMES[4]
+    seen: list[int] = []
+
+    class Horizon:
+        def mark(self, s: Any) -> int:
+            return int(s.turn) + 1
+
+        def reached(self, s: Any, mark: int) -> bool:
+            return bool(s.turn >= mark)
+
+        def value(self, s: Any) -> tuple[float, ...]:
+            seen.append(int(s.turn))
+            return (0.0,) * 4
+
+    for i, state in enumerate(midgame_states(game, 3, seed=5)):
+        seen.clear()
+        agent = ISMCTSAgent(iterations=60, leaf_value=Horizon(), others="policy")
+        agent.act(context(game, state, Untouchable()), np.random.default_rng(i))
+        assert seen and set(seen) == {state.turn + 1}
 
 
 @pytest.mark.parametrize("players", [2, 4, 7])
