@@ -220,10 +220,10 @@ class ISMCTSAgent:
                     continue
                 if state.is_terminal() or (leaf is not None and leaf.reached(state, mark)):
                     break
+                moves = state.legal_actions()
+                if not moves:
+                    raise_no_legal(state)
                 if others_by_policy and player != seat:  # modelled, not searched
-                    moves = state.legal_actions()
-                    if not moves:
-                        raise_no_legal(state)
                     if policy is None:
                         action = moves[int(draw() * len(moves))]
                     else:
@@ -245,9 +245,6 @@ class ISMCTSAgent:
                     node = found
                     trail.clear()
                 stats = node.stats
-                moves = state.legal_actions()
-                if not moves:
-                    raise_no_legal(state)
                 untried = []
                 for a in moves:
                     st = stats.get(a)
