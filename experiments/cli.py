@@ -1,4 +1,4 @@
-"""`nemesis train`, `nemesis tournament` and `nemesis run`, added to the nemesis CLI through the
+"""`nemesis train`, `tournament`, `run` and `expert`, added to the nemesis CLI through the
 `nemesis_env.commands` entry point (so nemesis_env never imports experiments or torch).
 
 `nemesis run CONFIG` trains PPO by self-play, then runs the tournament (an agent whose
@@ -35,6 +35,11 @@ def register(sub: Any) -> None:
     p.add_argument("--overwrite", action="store_true", help="reuse a non-empty run directory")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_run)
+    from experiments import expert
+
+    p = sub.add_parser("expert", help="play a search expert and write a distillation dataset")
+    expert.add_arguments(p)
+    p.set_defaults(func=cmd_expert)
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -67,6 +72,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from experiments import tournament
 
     return tournament.run_from_args(args, sys.argv)
+
+
+def cmd_expert(args: argparse.Namespace) -> int:
+    from experiments import expert
+
+    return expert.run_from_args(args)
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -144,6 +144,11 @@ class TrainConfig:
     agents/rl/advice.py); the trained agent then calls the heuristic when it plays.
     `shaping` ("not_alone_value" or null): potential-based reward shaping with
     `shaping_weight` times the fitted value of the position (agents/rl/shaping.py).
+    `expert_data` (a shipped dataset's name, e.g. "not_alone_creature_ismcts", a path, or null):
+    games of a search expert; the policy of its role also learns the expert's root visit
+    distributions (`expert_coef` times their cross-entropy, on `expert_batch` decisions per
+    minibatch; targets `visits ** (1 / expert_temperature)`), after `expert_pretrain_steps`
+    steps fitting them alone (expert iteration, agents/rl/distill.py).
     Every `eval_every` updates the policy plays `eval_games` seeded games per role against each
     of `eval_opponents`.
     """
@@ -173,6 +178,11 @@ class TrainConfig:
     advice_weight: float = 3.0
     shaping: str | None = None
     shaping_weight: float = 1.0
+    expert_data: str | None = None
+    expert_coef: float = 1.0
+    expert_temperature: float = 1.0
+    expert_batch: int = 256
+    expert_pretrain_steps: int = 0
     snapshot_every: int = 5
     pool_size: int = 8
     opponent_mix: dict[str, float] = field(
@@ -224,6 +234,10 @@ class TrainConfig:
             f"must be null or one of {list(SHAPING_KINDS)}, got {self.shaping!r}",
         )
         _check(self.shaping_weight >= 0, "shaping_weight", "must be non-negative")
+        _check(self.expert_coef >= 0, "expert_coef", "must be non-negative")
+        _check(self.expert_temperature > 0, "expert_temperature", "must be positive")
+        _check(self.expert_batch >= 1, "expert_batch", "must be at least 1")
+        _check(self.expert_pretrain_steps >= 0, "expert_pretrain_steps", "must be non-negative")
         _check(
             0 < self.creature_share < 1,
             "creature_share",

@@ -20,6 +20,7 @@ import torch
 
 from agents.base import Agent, RandomAgent
 from agents.rl.advice import check_advice
+from agents.rl.distill import ExpertTargets
 from agents.rl.network import ActorCritic
 from agents.rl.rollout import (
     CREATURE_ROLE,
@@ -34,6 +35,7 @@ from agents.rl.workers import WorkerPool
 from nemesis_env.core.errors import CheckpointError
 
 ROLES = ("creature", "hunted")
+PPO_METRICS = ("policy_loss", "value_loss", "entropy", "approx_kl")
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,11 @@ class PPOSettings:
     advice_weight: float = 3.0  # starting logit bonus of the advised move (then learned)
     shaping: str | None = None  # agents/rl/shaping.py: potential-based reward shaping
     shaping_weight: float = 1.0
+    expert_data: str | None = None  # agents/rl/distill.py: search targets for one role's policy
+    expert_coef: float = 1.0  # weight of their cross-entropy next to the PPO loss
+    expert_temperature: float = 1.0  # targets: visits ** (1 / temperature), normalised
+    expert_batch: int = 256  # expert decisions per PPO minibatch
+    expert_pretrain_steps: int = 0  # steps fitting the targets alone before the first rollout
     snapshot_every: int = 5
     pool_size: int = 8
     opponent_weights: tuple[tuple[str, float], ...] = (
@@ -94,6 +101,13 @@ class PPOTrainer:
             n: torch.optim.Adam(net.parameters(), lr=settings.lr, eps=1e-5)
             for n, net in self.nets.items()
         }
+        self.expert = (
+            None
+            if settings.expert_data is None
+            else ExpertTargets(
+                game, settings.expert_data, settings.advice, settings.expert_temperature, seed
+            )
+        )
         self.snapshots: list[dict[str, ActorCritic]] = []
         self.pool_version = 0  # bumped whenever the snapshot pool changes
         self.update = 0
@@ -167,6 +181,8 @@ class PPOTrainer:
             frac = max(0.0, 1.0 - self.env_steps / self.settings.total_env_steps)
             for optim in self.optims.values():
                 optim.param_groups[0]["lr"] = frac * self.settings.lr
+        if self.update == 0 and self.expert is not None:
+            self._pretrain()
         batch, stats = self._collect()
         collect_s = time.perf_counter() - start
         advantages, returns = self._gae(batch)
@@ -179,6 +195,26 @@ class PPOTrainer:
         metrics["env_steps_per_s"] = sum(s.length for s in stats) / max(collect_s, 1e-9)
         metrics["learner_steps"] = float(len(batch))
         return metrics
+
+    def _expert_key(self) -> str | None:
+        """The net that learns from the expert's targets (None without an expert)."""
+        if self.expert is None:
+            return None
+        return "shared" if "shared" in self.nets else ROLES[self.expert.role]
+
+    def _pretrain(self) -> None:
+        """Fits the expert's policy to its targets before the first rollout (fresh runs only:
+        a resumed run restores update > 0)."""
+        key, s = self._expert_key(), self.settings
+        if key is None or s.expert_pretrain_steps == 0 or self.expert is None:
+            return
+        net, optim = self.nets[key], self.optims[key]
+        for _ in range(s.expert_pretrain_steps):
+            loss = self.expert.loss(net, s.expert_batch, self.torch_gen)
+            optim.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), s.max_grad_norm)
+            optim.step()
 
     def _collect(self) -> tuple[Batch, list[GameStats]]:
         steps = self.settings.rollout_steps
@@ -243,17 +279,24 @@ class PPOTrainer:
                 obs[rows], mask[rows], actions[rows], old_logp[rows], adv_t[rows], ret_t[rows],
                 old_v[rows],
             )  # fmt: skip
-            for key, value in self._update_net(net, self.optims[name], part).items():
+            distill = name == self._expert_key()
+            for key, value in self._update_net(net, self.optims[name], part, distill).items():
                 metrics[f"{name}/{key}"] = value
         return metrics
 
     def _update_net(
-        self, net: ActorCritic, optim: torch.optim.Optimizer, part: tuple[torch.Tensor, ...]
+        self,
+        net: ActorCritic,
+        optim: torch.optim.Optimizer,
+        part: tuple[torch.Tensor, ...],
+        distill: bool = False,
     ) -> dict[str, float]:
         s = self.settings
         obs, mask, actions, old_logp, adv, ret, old_v = part
         n = len(actions)
-        totals = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "approx_kl": 0.0}
+        totals = dict.fromkeys(PPO_METRICS, 0.0)
+        if distill:
+            totals["expert_ce"] = 0.0
         steps = 0
         for _ in range(s.epochs):
             if s.target_kl is not None and steps and totals["approx_kl"] / steps > s.target_kl:
@@ -271,13 +314,18 @@ class PPOTrainer:
                 value_loss = self._value_loss(net.value(obs[idx]), ret[idx], old_v[idx])
                 entropy = dist.entropy().mean()
                 loss = policy_loss + s.vf_coef * value_loss - s.ent_coef * entropy
+                if distill and self.expert is not None:
+                    expert_ce = self.expert.loss(net, s.expert_batch, self.torch_gen)
+                    loss = loss + s.expert_coef * expert_ce
+                    totals["expert_ce"] += float(expert_ce.detach())
                 optim.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(net.parameters(), s.max_grad_norm)
                 optim.step()
                 with torch.no_grad():
                     kl = ((ratio - 1) - torch.log(ratio)).mean()
-                for key, value in zip(totals, (policy_loss, value_loss, entropy, kl), strict=True):
+                parts = (policy_loss, value_loss, entropy, kl)
+                for key, value in zip(PPO_METRICS, parts, strict=True):
                     totals[key] += float(value.detach())
                 steps += 1
         return {k: v / max(steps, 1) for k, v in totals.items()}

@@ -30,6 +30,7 @@ from experiments.config import (
     read_yaml,
     resolved_config_dict,
 )
+from experiments.expert import ExpertConfig
 from experiments.rundir import check_rules_version, create_run_dir, rules_stamp
 from nemesis_env.core.errors import CheckpointError
 from nemesis_env.envs.registry import load_game
@@ -342,6 +343,12 @@ def test_search_rollout_policy_names() -> None:
 def test_shipped_configs_load_and_build_their_agents(path: Path) -> None:
     """Every file in configs/ is valid, and every agent in it can be built for both roles."""
     data = read_yaml(path)
+    if "expert" in data:
+        expert = load_config(ExpertConfig, path)
+        game = load_game(expert.game, players=expert.players, **expert.game_params)
+        for spec, seat in ((expert.expert, expert.seat), (expert.others, 1 - expert.seat)):
+            assert callable(make_agent(spec, game, seat).act)
+        return
     if "train" in data:
         run = load_config(RunConfig, path)
         tournament = run.tournament

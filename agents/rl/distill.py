@@ -1,0 +1,121 @@
+"""Distilling a search expert into the policy (expert iteration).
+
+Anthony, Tian & Barber 2017 ("Thinking Fast and Slow with Deep Learning and Tree Search") and
+AlphaZero train the policy towards the root visit distribution of a tree search. Here the
+search is the ISMCTS agent of `configs/acceptance_ismcts.yaml`, which plays far better than a
+few CPU-minutes of PPO can learn from game outcomes alone (docs/agents.md); its games are
+generated offline (`nemesis expert`, agents/rl/expert_data.py) and shipped.
+
+`ExpertTargets` replays those games into what the policy sees at each searched decision (the
+observation, and the advised move's one-hot when the policy takes advice, drawn with a
+generator seeded by the decision so it is reproducible), the legal mask and the target
+`visits ** (1 / temperature)`, normalised. PPO then adds `expert_coef` times the cross-entropy
+from those targets to the policy of the expert's role on a minibatch drawn with the trainer's
+generator, and `expert_pretrain_steps` fits the policy to them before the first rollout.
+The targets read only what the seat saw when it moved, so the policy stays fair.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from agents.base import AgentContext
+from agents.rl.advice import Advisor
+from agents.rl.expert_data import ExpertGame, load_dataset
+from agents.rl.network import ActorCritic
+
+DATA_DIR = Path(__file__).parent / "data"
+# Shipped datasets by name; any other value of `expert_data` is a path.
+DATASETS = {"not_alone_creature_ismcts": DATA_DIR / "not_alone_creature_ismcts.json.gz"}
+
+
+def dataset_path(name: str) -> Path:
+    """The file that `expert_data` names: a shipped dataset's name or a path."""
+    return DATASETS.get(name, Path(name))
+
+
+class ExpertTargets:
+    """Network inputs, masks and visit targets of every searched decision of the expert seat."""
+
+    def __init__(
+        self, game: Any, name: str, advice: str | None, temperature: float, seed: int
+    ) -> None:
+        if not temperature > 0:
+            raise ValueError(f"expert_temperature must be positive, got {temperature}")
+        header, games = load_dataset(dataset_path(name), game)
+        self.seat = int(header["seat"])
+        self.role = 0 if self.seat == 0 else 1
+        advisor = Advisor(advice) if advice is not None else None
+        inputs, masks, targets = [], [], []
+        for g in games:
+            for x, mask, target in _replay(game, g, self.seat, advisor, temperature, seed):
+                inputs.append(x)
+                masks.append(mask)
+                targets.append(target)
+        if not inputs:
+            raise ValueError(f"expert dataset {name!r} holds no searched decisions")
+        self.inputs = torch.from_numpy(np.stack(inputs))
+        self.masks = torch.from_numpy(np.stack(masks))
+        self.targets = torch.from_numpy(np.stack(targets))
+
+    def __len__(self) -> int:
+        return len(self.targets)
+
+    def loss(self, net: ActorCritic, size: int, gen: torch.Generator) -> torch.Tensor:
+        """Cross-entropy of the policy from the targets on `size` decisions drawn with `gen`."""
+        idx = torch.randint(len(self), (size,), generator=gen)
+        log_probs = net.distribution(self.inputs[idx], self.masks[idx]).logits
+        return -(self.targets[idx] * log_probs).sum(-1).mean()
+
+
+def _replay(
+    game: Any,
+    g: ExpertGame,
+    seat: int,
+    advisor: Advisor | None,
+    temperature: float,
+    seed: int,
+) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(input, mask, target) per searched decision of game `g`, replaying its history."""
+    n_actions = game.info.num_actions
+    size = game.observation_size()
+    wanted = {d.position: d for d in g.decisions}
+    out = []
+    state = game.new_initial_state(log_events=False)
+    for position, action in enumerate(g.history):
+        decision = wanted.get(position)
+        if decision is not None:
+            if state.current_player() != seat:
+                raise ValueError(
+                    f"expert game {g.index}: move {position} is seat "
+                    f"{state.current_player()}'s, the dataset says seat {seat}'s"
+                )
+            view = game.view_for(state, seat)
+            x = np.zeros(size + (n_actions if advisor is not None else 0), dtype=np.float32)
+            game.encode(view, x[:size])
+            mask = np.zeros(n_actions, dtype=np.int8)
+            mask[state.legal_actions()] = 1
+            if advisor is not None:
+                ctx = AgentContext(
+                    seat=seat, observation=x[:size], action_mask=mask, view=view, game=game
+                )
+                rng = np.random.default_rng([seed, g.index, position])
+                x[size + advisor.advise(ctx, rng)] = 1.0
+            target = np.zeros(n_actions, dtype=np.float32)
+            weights = np.asarray(decision.visits, dtype=np.float64) ** (1.0 / temperature)
+            target[list(decision.legal)] = weights / weights.sum()
+            if np.any(target[mask == 0] > 0):
+                raise ValueError(f"expert game {g.index}: move {position} targets illegal moves")
+            out.append((x, mask, target))
+        state.apply_action(action)
+    if not state.is_terminal() or tuple(state.returns()) != g.returns:
+        # The rules changed under the dataset (its rules version should have said so).
+        raise ValueError(
+            f"expert game {g.index}: replaying its history does not end the game with the "
+            f"recorded returns {list(g.returns)}; regenerate the dataset (nemesis expert)"
+        )
+    return out

@@ -1,0 +1,170 @@
+"""Expert iteration (agents/rl/expert_data.py, agents/rl/distill.py): search games recorded,
+replayed into what the seat saw, and distilled into the PPO policy."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import torch
+
+from agents.base import AgentContext
+from agents.heuristics import heuristic_agent
+from agents.rl.advice import Advisor
+from agents.rl.distill import DATASETS, ExpertTargets
+from agents.rl.expert_data import (
+    ExpertGame,
+    dataset_header,
+    load_dataset,
+    play_expert_game,
+    write_dataset,
+)
+from agents.rl.network import ActorCritic
+from agents.rl.ppo import PPOSettings, PPOTrainer
+from agents.search import ISMCTSAgent, not_alone_rollout_policy
+from nemesis_env import load_game
+from tests.training_helpers import assert_same_weights, straight_and_resumed
+
+ITERATIONS = 12
+
+
+def expert_games(game: Any, count: int, seed: int = 5) -> list[ExpertGame]:
+    """`count` games of a small ISMCTS Creature against the heuristic Hunted."""
+    out = []
+    for index in range(count):
+        agents: list[Any] = [
+            ISMCTSAgent(iterations=ITERATIONS, rollout_policy=not_alone_rollout_policy)
+        ] + [heuristic_agent(seat) for seat in range(1, game.info.num_players)]
+        out.append(play_expert_game(game, agents, 0, seed, index))
+    return out
+
+
+@pytest.fixture(scope="module")
+def game() -> Any:
+    return load_game("not_alone", players=3)
+
+
+@pytest.fixture(scope="module")
+def dataset(game: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("expert") / "games.json.gz"
+    write_dataset(path, dataset_header(game, 0, 5, {"kind": "ismcts"}, {}), expert_games(game, 2))
+    return path
+
+
+def test_expert_games_record_every_searched_root_and_are_reproducible(game: Any) -> None:
+    games = expert_games(game, 2)
+    assert games == expert_games(game, 2)
+    assert games[0].history != games[1].history
+    for g in games:
+        assert g.decisions
+        for d in g.decisions:
+            state = game.replay(g.history[: d.position])
+            assert state.current_player() == 0
+            assert list(d.legal) == sorted(state.legal_actions())
+            assert len(d.legal) > 1  # a forced move is not searched, so not recorded
+            assert sum(d.visits) == ITERATIONS
+        final = game.replay(g.history)
+        assert final.is_terminal() and tuple(final.returns()) == g.returns
+
+
+def test_dataset_round_trips_and_refuses_other_rules(game: Any, dataset: Path) -> None:
+    header, games = load_dataset(dataset, game)
+    assert header["seat"] == 0 and header["rules_version"] == game.info.rules_version
+    assert games == expert_games(game, 2)
+    with pytest.raises(ValueError, match=r"was made for game not_alone .* params"):
+        load_dataset(dataset, load_game("not_alone", players=4))
+    stale = dataset.with_name("stale.json.gz")
+    header = dataset_header(game, 0, 5, {}, {}) | {"rules_version": "not_alone-0"}
+    write_dataset(stale, header, games)
+    with pytest.raises(ValueError, match="rules not_alone-0"):
+        load_dataset(stale, game)
+    junk = dataset.with_name("junk.json.gz")
+    junk.write_bytes(b"not gzip")
+    with pytest.raises(ValueError, match="cannot read expert dataset"):
+        load_dataset(junk, game)
+
+
+def test_targets_rebuild_exactly_what_the_seat_saw(game: Any, dataset: Path) -> None:
+    _, games = load_dataset(dataset, game)
+    size, n_actions = game.observation_size(), game.info.num_actions
+    targets = ExpertTargets(game, str(dataset), "heuristic", 1.0, seed=9)
+    sharp = ExpertTargets(game, str(dataset), None, 0.5, seed=9)
+    decisions = [(g, d) for g in games for d in g.decisions]
+    assert len(targets) == len(sharp) == len(decisions)
+    assert sharp.inputs.shape[1] == size and targets.inputs.shape[1] == size + n_actions
+    advisor = Advisor("heuristic")
+    for row, (g, d) in enumerate(decisions):
+        state = game.replay(g.history[: d.position])
+        view = game.view_for(state, 0)
+        obs = np.zeros(size, dtype=np.float32)
+        game.encode(view, obs)
+        assert np.array_equal(targets.inputs[row, :size].numpy(), obs)
+        mask = np.zeros(n_actions, dtype=np.int8)
+        mask[state.legal_actions()] = 1
+        assert np.array_equal(targets.masks[row].numpy(), mask)
+        ctx = AgentContext(seat=0, observation=obs, action_mask=mask, view=view, game=game)
+        advised = advisor.advise(ctx, np.random.default_rng([9, g.index, d.position]))
+        assert np.flatnonzero(targets.inputs[row, size:].numpy()).tolist() == [advised]
+        visits = np.asarray(d.visits, dtype=np.float64)
+        expected = np.zeros(n_actions)
+        expected[list(d.legal)] = visits / visits.sum()
+        assert np.allclose(targets.targets[row].numpy(), expected, atol=1e-6)
+        expected[list(d.legal)] = visits**2 / (visits**2).sum()
+        assert np.allclose(sharp.targets[row].numpy(), expected, atol=1e-6)
+    with pytest.raises(ValueError, match="expert_temperature must be positive"):
+        ExpertTargets(game, str(dataset), None, 0.0, seed=0)
+
+
+def test_a_history_that_no_longer_replays_is_refused(game: Any, dataset: Path) -> None:
+    header, games = load_dataset(dataset, game)
+    wrong = dataclasses.replace(games[0], returns=tuple(-r for r in games[0].returns))
+    path = dataset.with_name("wrong.json.gz")
+    write_dataset(path, header, [wrong])
+    with pytest.raises(ValueError, match="regenerate the dataset"):
+        ExpertTargets(game, str(path), None, 1.0, seed=0)
+
+
+def test_the_shipped_dataset_replays_under_these_rules() -> None:
+    game = load_game("not_alone", players=4)
+    header, games = load_dataset(DATASETS["not_alone_creature_ismcts"], game)
+    assert header["seat"] == 0 and header["expert"]["kind"] == "ismcts"
+    assert [g.index for g in games] == list(range(len(games)))
+    targets = ExpertTargets(game, "not_alone_creature_ismcts", None, 1.0, seed=0)
+    assert len(targets) == sum(len(g.decisions) for g in games) > 1000
+    assert torch.allclose(targets.targets.sum(-1), torch.ones(len(targets)))
+
+
+def test_pretraining_fits_the_targets(game: Any, dataset: Path) -> None:
+    settings = PPOSettings(
+        rollout_steps=64, num_slots=2, minibatch_size=64, epochs=1, hidden=(32,),
+        advice="heuristic", expert_data=str(dataset), expert_pretrain_steps=60,
+        expert_batch=64, lr=3e-3,
+    )  # fmt: skip
+    trainer = PPOTrainer(game, settings, seed=1)
+    assert trainer.expert is not None
+    net = trainer.nets["creature"]
+    before = full_cross_entropy(net, trainer.expert)
+    trainer._pretrain()
+    assert full_cross_entropy(net, trainer.expert) < 0.8 * before
+    metrics = trainer.iterate()  # pretrains once more at update 0, then PPO + distillation
+    assert "creature/expert_ce" in metrics and "hunted/expert_ce" not in metrics
+    assert metrics["creature/expert_ce"] > 0
+
+
+def full_cross_entropy(net: ActorCritic, expert: ExpertTargets) -> float:
+    with torch.no_grad():
+        log_probs = net.distribution(expert.inputs, expert.masks).logits
+        return float(-(expert.targets * log_probs).sum(-1).mean())
+
+
+def test_distillation_resumes_exactly(game: Any, dataset: Path, tmp_path: Path) -> None:
+    settings = PPOSettings(
+        rollout_steps=128, num_slots=4, minibatch_size=64, epochs=2, hidden=(16,),
+        snapshot_every=1, pool_size=2, expert_data=str(dataset), expert_pretrain_steps=5,
+        expert_batch=32,
+    )  # fmt: skip
+    straight, resumed = straight_and_resumed(game, settings, 3, updates=3, split=1, root=tmp_path)
+    assert_same_weights(straight, resumed)
