@@ -71,6 +71,23 @@ class ExpertTargets:
         log_probs = net.distribution(self.inputs[idx], self.masks[idx]).logits
         return -(self.targets[idx] * log_probs).sum(-1).mean()
 
+    def fit(
+        self,
+        net: ActorCritic,
+        optim: torch.optim.Optimizer,
+        steps: int,
+        size: int,
+        max_grad_norm: float,
+        gen: torch.Generator,
+    ) -> None:
+        """`steps` optimiser steps on the cross-entropy alone, `size` decisions each."""
+        for _ in range(steps):
+            loss = self.loss(net, size, gen)
+            optim.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), max_grad_norm)
+            optim.step()
+
 
 def _replay(
     game: Any,

@@ -206,15 +206,11 @@ class PPOTrainer:
         """Fits the expert's policy to its targets before the first rollout (fresh runs only:
         a resumed run restores update > 0)."""
         key, s = self._expert_key(), self.settings
-        if key is None or s.expert_pretrain_steps == 0 or self.expert is None:
-            return
-        net, optim = self.nets[key], self.optims[key]
-        for _ in range(s.expert_pretrain_steps):
-            loss = self.expert.loss(net, s.expert_batch, self.torch_gen)
-            optim.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(net.parameters(), s.max_grad_norm)
-            optim.step()
+        if key is not None and self.expert is not None:
+            self.expert.fit(
+                self.nets[key], self.optims[key], s.expert_pretrain_steps, s.expert_batch,
+                s.max_grad_norm, self.torch_gen,
+            )  # fmt: skip
 
     def _collect(self) -> tuple[Batch, list[GameStats]]:
         steps = self.settings.rollout_steps
