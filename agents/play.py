@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,8 +25,14 @@ def play_game(
     agents: Sequence[Agent],
     chance_rng: np.random.Generator,
     agent_rngs: Sequence[np.random.Generator],
+    after_move: Callable[[int, int, Agent], None] | None = None,
 ) -> GameResult:
-    """Plays one game; agents[seat] acts for each seat. Chance uses its own stream."""
+    """Plays one game; agents[seat] acts for each seat. Chance uses its own stream.
+
+    `after_move(seat, position, agent)`, if given, is called after each agent's move is chosen
+    and before it is applied; `position` is the move's index in the game's history (e.g. to
+    read a search agent's root statistics for that move).
+    """
     g = game
     state = g.new_initial_state(log_events=False)
     obs = np.zeros(g.observation_size(), dtype=np.float32)
@@ -50,6 +56,9 @@ def play_game(
             game=g,
             state=state.clone() if agent.omniscient else None,
         )
-        state.apply_action(agent.act(ctx, agent_rngs[seat]))
+        action = agent.act(ctx, agent_rngs[seat])
+        if after_move is not None:
+            after_move(seat, len(state.history), agent)
+        state.apply_action(action)
         decisions += 1
     return GameResult(tuple(state.returns()), decisions, tuple(state.history))

@@ -12,15 +12,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-OVERRIDE_HELP = "override a config value, e.g. --set train.time_budget_s=60 (repeatable)"
-
 
 def register(sub: Any) -> None:
     from experiments import tournament
+    from experiments.typed_yaml import add_override_argument
 
     p = sub.add_parser("train", help="train masked PPO by self-play (writes TensorBoard scalars)")
     p.add_argument("config", help="run YAML (train: section) or a bare train YAML")
-    p.add_argument("--set", dest="overrides", action="append", default=[], help=OVERRIDE_HELP)
+    add_override_argument(p, "train.time_budget_s=60")
     p.add_argument("--out", help="run directory (default: the config's out_dir + /train)")
     p.add_argument("--resume", help="checkpoint to resume from (exactly)")
     p.add_argument("--overwrite", action="store_true", help="reuse a non-empty run directory")
@@ -31,7 +30,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_tournament)
     p = sub.add_parser("run", help="train, then tournament, then report (the main job)")
     p.add_argument("config", help="run YAML with train: and tournament: sections")
-    p.add_argument("--set", dest="overrides", action="append", default=[], help=OVERRIDE_HELP)
+    add_override_argument(p, "train.time_budget_s=60")
     p.add_argument("--overwrite", action="store_true", help="reuse a non-empty run directory")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_run)

@@ -22,7 +22,7 @@ from tqdm import tqdm
 from agents.rl.expert_data import ExpertGame, dataset_header, play_expert_game, write_dataset
 from experiments.agent_factory import make_agent
 from experiments.config import AgentSpec, ConfigError, load_config
-from experiments.typed_yaml import check
+from experiments.typed_yaml import add_override_argument, check
 from nemesis_env.core.errors import NemesisError
 from nemesis_env.envs.registry import load_game
 
@@ -128,14 +128,7 @@ def generate(config: ExpertConfig, progress: bool | None = None) -> Path:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", help="expert YAML (see configs/expert_creature.yaml)")
-    parser.add_argument(
-        "--set",
-        dest="overrides",
-        action="append",
-        default=[],
-        metavar="KEY.PATH=VALUE",
-        help="override a config value, e.g. --set games=20; repeatable",
-    )
+    add_override_argument(parser, "games=20")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
 

@@ -34,6 +34,7 @@ from experiments import report
 from experiments.agent_factory import make_agent, resolve_kind
 from experiments.config import TournamentConfig, load_tournament_config, resolved_config_dict
 from experiments.rundir import create_run_dir, git_info
+from experiments.typed_yaml import add_override_argument
 from nemesis_env.core.errors import NemesisError
 from nemesis_env.envs.registry import load_game
 
@@ -290,15 +291,7 @@ def write_outputs(
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The tournament's arguments, for `nemesis tournament` or `python -m`."""
     parser.add_argument("config", help="tournament YAML (or a run YAML with a tournament: part)")
-    parser.add_argument(
-        "--set",
-        dest="overrides",
-        action="append",
-        default=[],
-        metavar="KEY.PATH=VALUE",
-        help="override a config value (YAML syntax), e.g. --set games_per_match=50"
-        " --set agents.1.params.iterations=200; repeatable",
-    )
+    add_override_argument(parser, "games_per_match=50 --set agents.1.params.iterations=200")
     parser.add_argument(
         "--overwrite", action="store_true", help="write into an existing, non-empty out_dir"
     )

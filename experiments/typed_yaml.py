@@ -17,6 +17,7 @@ text; str fields only strings; `X | None` also takes null; lists and tuples take
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import re
 import types
@@ -164,6 +165,19 @@ def parse_override(text: str) -> tuple[list[str], Any]:
     except yaml.YAMLError as exc:
         raise ConfigError(f"override {text!r}: value is not valid YAML ({exc})") from None
     return key.split("."), value
+
+
+def add_override_argument(parser: argparse.ArgumentParser, example: str) -> None:
+    """The repeatable `--set KEY.PATH=VALUE` option (into `args.overrides`) of every command
+    that reads a config; `example` shows one override in the help."""
+    parser.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="KEY.PATH=VALUE",
+        help=f"override a config value (YAML syntax), e.g. --set {example}; repeatable",
+    )
 
 
 def apply_overrides(data: dict[str, Any], overrides: Sequence[str]) -> dict[str, Any]:

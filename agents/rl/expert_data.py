@@ -25,9 +25,8 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent, AgentContext
-from nemesis_env.core.chance import sample_outcome
-from nemesis_env.core.game import CHANCE
+from agents.base import Agent
+from agents.play import play_game
 
 FORMAT = "nemesis_env.expert_games/1"
 
@@ -51,32 +50,19 @@ def play_expert_game(
     game: Any, agents: Sequence[Agent], expert_seat: int, seed: int, index: int
 ) -> ExpertGame:
     """One game; agents[expert_seat] must expose `last_root` ({action: (visits, mean)})."""
-    chance_rng = np.random.default_rng([seed, index])
-    rngs = [np.random.default_rng([seed, index, 1 + k]) for k in range(len(agents))]
-    state = game.new_initial_state(log_events=False)
-    obs = np.zeros(game.observation_size(), dtype=np.float32)
     decisions: list[ExpertDecision] = []
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            state.apply_action(sample_outcome(state.chance_outcomes(), chance_rng))
-            continue
-        agent = agents[seat]
-        view = game.view_for(state, seat)
-        game.encode(view, obs)
-        mask = np.zeros(game.info.num_actions, dtype=np.int8)
-        legal = state.legal_actions()
-        mask[legal] = 1
-        ctx = AgentContext(seat=seat, observation=obs, action_mask=mask, view=view, game=game)
-        position = len(state.history)
-        action = int(agent.act(ctx, rngs[seat]))
+
+    def record(seat: int, position: int, agent: Agent) -> None:
         root = getattr(agent, "last_root", {}) if seat == expert_seat else {}
         if root:  # searched (a single legal move is not)
             moves = tuple(sorted(root))
             visits = tuple(int(root[a][0]) for a in moves)
             decisions.append(ExpertDecision(position, moves, visits))
-        state.apply_action(action)
-    return ExpertGame(index, tuple(state.history), tuple(decisions), tuple(state.returns()))
+
+    chance_rng = np.random.default_rng([seed, index])
+    rngs = [np.random.default_rng([seed, index, 1 + k]) for k in range(len(agents))]
+    result = play_game(game, agents, chance_rng, rngs, after_move=record)
+    return ExpertGame(index, result.history, tuple(decisions), result.returns)
 
 
 def game_to_json(g: ExpertGame) -> dict[str, Any]:
