@@ -88,25 +88,26 @@ _OPTION_TEXT = {
 def action_label(game: Any, state: Any, action_id: int) -> str:
     """What `action_id` means for the open decision, in words (e.g. "take back River")."""
     data, decision = game.data, state.stack[-1]
-    act = game.codec.decode(action_id)
-    if act.kind == na.K_PLACE:
-        return _PLACE_VERBS.get(decision.kind, "choose {}").format(data.places[act.arg - 1].name)
-    if act.kind == na.K_PAIR:
-        a, b = data.pairs[act.arg]
+    kind = game.space.kind_of(action_id)
+    arg = kind.arg(action_id)
+    if kind is na.PLACE:
+        return _PLACE_VERBS.get(decision.kind, "choose {}").format(data.places[arg].name)
+    if kind is na.PAIR:
+        a, b = data.pairs[arg]
         pair = f"{data.places[a - 1].name} + {data.places[b - 1].name}"
         return _PLACE_VERBS.get(decision.kind, "choose {}").format(pair)
-    if act.kind == na.K_SURVIVAL:
+    if kind is na.SURVIVAL:
         card_verbs = {k.D_SHELTER_KEEP: "keep {}", k.D_TOXIN: "discard {}"}
         verb = card_verbs.get(decision.kind, "play survival card {}")
-        return verb.format(data.survival[act.arg].name)
-    if act.kind == na.K_HUNT:
-        return f"play hunt card {data.hunt[act.arg].name}"
-    if act.kind == na.K_HUNTED:
+        return verb.format(data.survival[arg].name)
+    if kind is na.HUNT:
+        return f"play hunt card {data.hunt[arg].name}"
+    if kind is na.HUNTED:
         verb = "give 1 Will to Hunted {}" if decision.kind == k.D_SOURCE else "choose Hunted {}"
-        return verb.format(act.arg)
-    if act.kind == na.K_PASS:
+        return verb.format(arg)
+    if kind is na.PASS_KIND:
         return _PASS_TEXT.get(decision.kind, "pass")
-    option = na.OPTIONS[act.arg]
+    option = kind.name
     if option == "use_power" and decision.kind == k.D_RESOLVE:
         return f"use the power of {data.places[state.location[decision.a][decision.b] - 1].name}"
     return _OPTION_TEXT.get(option, option.replace("_", " "))

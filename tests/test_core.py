@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 import nemesis_env
-from nemesis_env.core.actions import Action, ActionCodec
 from nemesis_env.core.chance import resolve_chance, sample_outcome, spawn_streams
 from nemesis_env.core.data import expect_list, parse_row
 from nemesis_env.core.effects import EffectRegistry, EffectSpec, parse_effects
@@ -18,6 +17,7 @@ from nemesis_env.core.encoder import Layout, bit_table
 from nemesis_env.core.errors import DataError, NemesisError, ParamError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE
+from nemesis_env.core.spaces import ActionSpace, Kind
 from nemesis_env.games.not_alone import actions as na_actions
 from nemesis_env.games.not_alone import defs
 from nemesis_env.games.not_alone.game import NotAloneGame
@@ -26,40 +26,46 @@ from nemesis_env.tools.playthrough import random_history
 PLAYERS = range(2, 8)
 
 
-# -- ActionCodec --------------------------------------------------------------------------------
-def test_codec_maps_actions_to_ids_and_back() -> None:
-    table = [Action(0), Action(1, 3), Action(1, 4), Action(2, 0)]
-    codec = ActionCodec(table, ["pass", "move:3", "move:4", "draw"])
-    assert len(codec) == 4
-    for i, action in enumerate(table):
-        assert codec.encode(action) == i
-        assert codec.decode(i) == action
-    assert codec.name(2) == "move:4"
-    assert codec.names() == ("pass", "move:3", "move:4", "draw")
-    mask = codec.mask([1, 3])
-    assert mask.dtype == np.int8 and mask.tolist() == [0, 1, 0, 1]
-    assert codec.mask([]).tolist() == [0, 0, 0, 0]
-    assert codec.to_json()[1] == {"id": 1, "kind": 1, "arg": 3, "name": "move:3"}
-    with pytest.raises(KeyError):
-        codec.encode(Action(9))
+# -- ActionSpace ---------------------------------------------------------------------------------
+def _toy_space() -> tuple[ActionSpace, Kind, Kind, Kind]:
+    space = ActionSpace("toy")
+    pass_ = space.add("pass")
+    move = space.add("move", 3, labels=["a", "b", "c"])
+    draw = space.add("draw", 2)
+    space.freeze()
+    return space, pass_, move, draw
 
 
-def test_codec_rejects_duplicates_and_missing_names() -> None:
-    with pytest.raises(ValueError, match="duplicate"):
-        ActionCodec([Action(0), Action(0)], ["a", "b"])
-    with pytest.raises(ValueError, match="name"):
-        ActionCodec([Action(0), Action(1)], ["only one"])
+def test_space_declares_ids_in_order_and_names_them() -> None:
+    space, pass_, move, draw = _toy_space()
+    assert len(space) == 6
+    assert (pass_.id(), move.id(0), move.id(2), draw.id(1)) == (0, 1, 3, 5)
+    assert space.names() == ("pass", "move:a", "move:b", "move:c", "draw:0", "draw:1")
+    assert [move.arg(i) for i in (1, 2, 3)] == [0, 1, 2]
+    assert 2 in move and 4 not in move and 0 in pass_ and 6 not in draw
+    assert space.kind_of(4) is draw and space.kind("move") is move
+    assert move.ids_of_mask(0b101) == [1, 3] and move.ids_of_mask(0) == []
+    mask = space.mask([1, 3])
+    assert mask.dtype == np.int8 and mask.tolist() == [0, 1, 0, 1, 0, 0]
+    assert space.to_json()[2] == {"id": 2, "kind": "move", "arg": 1, "name": "move:b"}
 
 
-def test_action_is_a_small_frozen_ordered_value() -> None:
-    assert Action(1, 2) == Action(1, 2) and hash(Action(1, 2)) == hash(Action(1, 2))
-    assert sorted([Action(2), Action(1, 5), Action(1, 1)]) == [
-        Action(1, 1),
-        Action(1, 5),
-        Action(2),
-    ]
-    with pytest.raises(AttributeError):
-        Action(1).kind = 2  # type: ignore[misc]
+def test_space_refuses_bad_declarations_and_foreign_ids() -> None:
+    space, _, move, _ = _toy_space()
+    with pytest.raises(IndexError, match="move"):
+        move.id(3)
+    with pytest.raises(IndexError, match="not a move action"):
+        move.arg(0)
+    with pytest.raises(RuntimeError, match="frozen"):
+        space.add("late")
+    fresh = ActionSpace("toy")
+    fresh.add("x")
+    with pytest.raises(ValueError, match="twice"):
+        fresh.add("x")
+    with pytest.raises(ValueError, match="labels"):
+        fresh.add("y", 2, labels=["only one"])
+    with pytest.raises(RuntimeError, match="freeze"):
+        fresh.names()
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -70,18 +76,18 @@ def test_not_alone_action_table(players: int) -> None:
     names = codec.names()
     assert len(set(names)) == len(names), "every id has its own name"
     assert names[na_actions.PASS] == "pass"
-    assert names[na_actions.place_action(1)] == "place:lair"
-    assert names[na_actions.PLACE0 + 9] == "place:artefact"
-    assert names[na_actions.SURVIVAL0] == "survival:adrenaline"
-    assert names[na_actions.HUNT0 + 19] == "hunt:flashback"
-    assert names[na_actions.HUNTED0 + 5] == "hunted:5"
-    assert names[na_actions.PAIR0].startswith("pair:")
+    assert names[na_actions.place_id(1)] == "place:lair"
+    assert names[na_actions.place_id(10)] == "place:artefact"
+    assert names[na_actions.SURVIVAL.id(0)] == "survival:adrenaline"
+    assert names[na_actions.HUNT.id(19)] == "hunt:flashback"
+    assert names[na_actions.HUNTED.id(5)] == "hunted:5"
+    assert names[na_actions.PAIR.id(0)].startswith("pair:")
     assert names[na_actions.OPT_RESIST] == "resist"
     assert names[na_actions.OPT_TARGET_TOKEN] == "target_token"
-    assert all(codec.encode(codec.decode(i)) == i for i in range(len(codec)))
+    assert all(codec.kind_of(i).id(codec.kind_of(i).arg(i)) == i for i in range(len(codec)))
     assert game.action_name(na_actions.OPT_SIDE_2) == "side_2"
     assert game.chance_outcome_name(0) == "hunt card despair"
-    assert game.chance_outcome_name(na_actions.SURVIVAL_OUTCOME0) == "survival card adrenaline"
+    assert game.chance_outcome_name(na_actions.SURVIVAL_CARD.id(0)) == "survival card adrenaline"
     assert game.info.max_chance_outcomes == na_actions.NUM_CHANCE_OUTCOMES == 35
 
 

@@ -25,7 +25,9 @@ import pytest
 import nemesis_env
 from nemesis_env.core.chance import sample_outcome, spawn_streams
 from nemesis_env.core.game import CHANCE
-from nemesis_env.games.not_alone.actions import HUNT0, PLACE0, SURVIVAL0
+from nemesis_env.games.not_alone.actions import HUNT as HUNT_ACTIONS
+from nemesis_env.games.not_alone.actions import PLACE
+from nemesis_env.games.not_alone.actions import SURVIVAL as SURVIVAL_ACTIONS
 from nemesis_env.games.not_alone.defs import load_data
 from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
 from nemesis_env.games.not_alone.rules.kinds import D_EXPLORE, D_FORBIDDEN, D_KEEP
@@ -285,7 +287,7 @@ def _scenario(players: int, **doc: Any) -> NotAloneState:
 def phobia_picks(players: int, card: str) -> list[NotAloneState]:
     """Phase 2: the Creature plays Phobia or Ascendancy on the last Hunted, who picks 2 cards."""
     s = _scenario(players, phase="hunting", creature={"hand": [card]})
-    s.apply_action(HUNT0 + HUNT[card])
+    s.apply_action(HUNT_ACTIONS.id(HUNT[card]))
     s.apply_action(s.legal_actions()[-1])  # name the last Hunted
     assert s.stack[-1].kind == D_KEEP
     states = [s.clone()]
@@ -297,7 +299,7 @@ def phobia_picks(players: int, card: str) -> list[NotAloneState]:
 def forbidden_zone_choices(players: int) -> list[NotAloneState]:
     """Phase 2: Forbidden Zone; each Hunted in turn secretly picks a card to discard."""
     s = _scenario(players, phase="hunting", creature={"hand": ["forbidden_zone"]})
-    s.apply_action(HUNT0 + HUNT["forbidden_zone"])
+    s.apply_action(HUNT_ACTIONS.id(HUNT["forbidden_zone"]))
     states = []
     while s.stack[-1].kind == D_FORBIDDEN:
         states.append(s.clone())
@@ -316,7 +318,7 @@ def strike_back_states(players: int) -> list[NotAloneState]:
         hunted=hunted,
         creature={"hand": ["phobia", "clone", "virus"], "limit": 0},
     )
-    s.apply_action(SURVIVAL0 + SURVIVAL["strike_back"])
+    s.apply_action(SURVIVAL_ACTIONS.id(SURVIVAL["strike_back"]))
     while s.current_player() == CHANCE:
         s.apply_action(s.legal_actions()[0])
     states = []
@@ -367,7 +369,7 @@ def _env_at_first_exploration(players: int, seed: int) -> tuple[list[int], list[
     while True:
         state = env.state_
         legal = state.legal_actions()
-        places = [a for a in legal if PLACE0 <= a < PLACE0 + 10]
+        places = [a for a in legal if a in PLACE]
         top = state.stack[-1]
         if top.kind == D_EXPLORE and top.a == 0 and not state.played[0] and len(places) > 1:
             return prefix, places
@@ -386,7 +388,7 @@ def _others_after(players: int, seed: int, prefix: list[int], place: int) -> tup
     env.step(place)
     while env.agent_selection == "hunted_0" and env.state_.stack[-1].kind == D_EXPLORE:
         mask = env.observe("hunted_0")["action_mask"]  # River/Artefact: a second card
-        env.step(int(np.flatnonzero(mask[PLACE0 : PLACE0 + 10])[0]) + PLACE0)
+        env.step(PLACE.id(int(np.flatnonzero(mask[PLACE.start : PLACE.stop])[0])))
     seen = [env.agent_selection, env.render()]
     for agent in env.possible_agents[:1] + env.possible_agents[2:]:
         obs = env.observe(agent)

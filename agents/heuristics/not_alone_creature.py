@@ -49,13 +49,16 @@ from agents.heuristics.not_alone import (
     worth_now,
 )
 from nemesis_env.games.not_alone.actions import (
-    HUNT0,
-    HUNTED0,
+    HUNT as HUNT_ACTIONS,
+)
+from nemesis_env.games.not_alone.actions import (
+    HUNTED,
     OPT_SIDE_1,
     OPT_SIDE_2,
-    PAIR0,
+    PAIR,
     PASS,
-    PLACE0,
+    PLACE,
+    place_of,
 )
 from nemesis_env.games.not_alone.rules import kinds as K
 from nemesis_env.games.not_alone.state import (
@@ -240,22 +243,22 @@ class HeuristicCreature(DispatchingAgent):
         """Drawn from the equilibrium threat; under Clone, away from the Target token."""
         threat = outlook(v).threat
         weights = [t * f for t, f in zip(threat, clone_factor(v), strict=True)]
-        return PLACE0 + pick_weighted(weights, rng)
+        return PLACE.id(pick_weighted(weights, rng))
 
     def artemia_token(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         model = outlook(v)
         skip = bit(v.creature_token) if v.creature_token else 0
         scores = artemia_scores(v, model.dist, skip)
-        if legal[-1] >= PAIR0:  # Virus: the token lies between two adjacent places
-            return best_of(legal, lambda a: sum(scores[p - 1] for p in PAIRS[a - PAIR0]))
-        return PLACE0 + pick_weighted(softmax(scores, TAU_ARTEMIA), rng)
+        if legal[-1] in PAIR:  # Virus: the token lies between two adjacent places
+            return best_of(legal, lambda a: sum(scores[p - 1] for p in PAIRS[PAIR.arg(a)]))
+        return PLACE.id(pick_weighted(softmax(scores, TAU_ARTEMIA), rng))
 
     def target_place(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """Clone: a second catch place drawn from the threat; Scream/Toxin: the next best place."""
         if v.flags & F_CLONE:
-            return PLACE0 + pick_weighted(outlook(v).threat, rng)
+            return PLACE.id(pick_weighted(outlook(v).threat, rng))
         reading = Reading(v)
-        return PLACE0 + pick_weighted(softmax(reading.artemia(), TAU_ARTEMIA), rng)
+        return PLACE.id(pick_weighted(softmax(reading.artemia(), TAU_ARTEMIA), rng))
 
     def target_pair(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """Force Field: forbid the pair that sharpens the hunt most; Mirage: deny the most."""
@@ -264,34 +267,34 @@ class HeuristicCreature(DispatchingAgent):
         else:
             deny = Reading(v).deny
             worth = [deny[a - 1] + deny[b - 1] for a, b in PAIRS]
-        return best_of(legal, lambda a: worth[a - PAIR0])
+        return best_of(legal, lambda a: worth[PAIR.arg(a)])
 
     def name_hunted(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         if d.a == K.P_DETOUR:
-            return HUNTED0 + Reading(v).detour_plan()[1]
+            return HUNTED.id(Reading(v).detour_plan()[1])
         if d.a in (K.P_ASCENDANCY, K.P_PHOBIA):
-            return best_of(legal, lambda a: v.hand_size[a - HUNTED0])
+            return best_of(legal, lambda a: v.hand_size[HUNTED.arg(a)])
         dist = outlook(v).dist  # Anticipation: the Hunted likeliest to be caught
         base = token_scores(v, dist)
         return best_of(
-            legal, lambda a: max(b + q for b, q in zip(base, dist[a - HUNTED0], strict=True))
+            legal, lambda a: max(b + q for b, q in zip(base, dist[HUNTED.arg(a)], strict=True))
         )
 
     def cataclysm(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """The place whose power would help the Hunted most (after the reveal)."""
         reading = Reading(v)
-        return best_of(legal, lambda a: reading.free_worth(a - PLACE0 + 1))
+        return best_of(legal, lambda a: reading.free_worth(place_of(a)))
 
     def detour_dest(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         reading = Reading(v)
-        return best_of(legal, lambda a: reading.move_worth(d.a, d.b, a - PLACE0 + 1))
+        return best_of(legal, lambda a: reading.move_worth(d.a, d.b, place_of(a)))
 
     def detour_card(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         reading = Reading(v)
         h = d.a
 
         def worth(a: int) -> float:
-            slot = v.location[h].index(a - PLACE0 + 1)
+            slot = v.location[h].index(place_of(a))
             here = v.location[h][slot]
             dests = [p for p in range(1, 11) if ADJ[here - 1] & bit(p)]
             return max(reading.move_worth(h, slot, p) for p in dests)
@@ -301,13 +304,13 @@ class HeuristicCreature(DispatchingAgent):
     # -- hunt cards -----------------------------------------------------------------------------
     def window(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """The best card now, unless a card kept for a later phase this turn is worth more."""
-        cards = [a - HUNT0 for a in legal if a != PASS]
+        cards = [HUNT_ACTIONS.arg(a) for a in legal if a != PASS]
         if not cards:
             return PASS
         reading = Reading(v)
         worths = {c: card_worth(reading, effective(v, c)) for c in cards}
         card = max(cards, key=lambda c: (worths[c], -c))
-        return HUNT0 + card if worths[card] >= later_worth(v, d.a, set(cards)) else PASS
+        return HUNT_ACTIONS.id(card) if worths[card] >= later_worth(v, d.a, set(cards)) else PASS
 
 
 def later_worth(v: NotAloneView, phase: int, now: set[int]) -> float:

@@ -45,7 +45,7 @@ from agents.heuristics.not_alone import (
     worth_now,
 )
 from nemesis_env.games.not_alone.actions import (
-    HUNTED0,
+    HUNTED,
     OPT_CREATURE_TOKEN,
     OPT_DISCARD_TWO,
     OPT_DRAW,
@@ -56,8 +56,10 @@ from nemesis_env.games.not_alone.actions import (
     OPT_TARGET_TOKEN,
     OPT_USE_POWER,
     PASS,
-    PLACE0,
-    SURVIVAL0,
+    PLACE,
+    SURVIVAL,
+    place_id,
+    place_of,
 )
 from nemesis_env.games.not_alone.rules import kinds as K
 from nemesis_env.games.not_alone.state import F_CLONE, Decision
@@ -81,12 +83,8 @@ def best(legal: list[int], score: Callable[[int], float]) -> int:
     return max(legal, key=lambda a: (score(a), -a))
 
 
-def place_of(action: int) -> int:
-    return action - PLACE0 + 1
-
-
 def places_in(legal: list[int]) -> list[int]:
-    return [place_of(a) for a in legal if PLACE0 <= a < SURVIVAL0]
+    return [place_of(a) for a in legal if a in PLACE]
 
 
 def worth_in_hand(v: NotAloneView, place: int) -> float:
@@ -133,9 +131,9 @@ class HeuristicHunted(DispatchingAgent):
             K.D_ROVER: self.rover,
             K.D_SOURCE: self.source,
             K.D_SCREAM: self.scream,
-            K.D_TOXIN: lambda v, d, legal, rng: best(legal, lambda a: -SURV_WORTH[a - SURVIVAL0]),
+            K.D_TOXIN: lambda v, d, legal, rng: best(legal, lambda a: -SURV_WORTH[SURVIVAL.arg(a)]),
             K.D_SHELTER_KEEP: lambda v, d, legal, rng: best(
-                legal, lambda a: SURV_WORTH[a - SURVIVAL0]
+                legal, lambda a: SURV_WORTH[SURVIVAL.arg(a)]
             ),
             K.D_KEEP: self.take_back,  # Ascendancy keeps, Phobia hides, the best two
             K.D_FORBIDDEN: self.discard,
@@ -162,14 +160,14 @@ class HeuristicHunted(DispatchingAgent):
                 return before
         if not places:
             return None
-        return PLACE0 + self.choose_place(v, d.a, places, rng) - 1
+        return place_id(self.choose_place(v, d.a, places, rng))
 
     def before_playing(
         self, v: NotAloneView, h: int, legal: list[int], places: list[int]
     ) -> int | None:
         """A survival card, Resist or Give Up before the first card; None: play at once."""
         spare = len(places) - cards_to_play(v, h)
-        sixth = SURVIVAL0 + S["sixth_sense"]
+        sixth = SURVIVAL.id(S["sixth_sense"])
         if not places:  # nothing playable: the cheapest way to get cards back
             resist = OPT_RESIST if v.will[h] >= 2 else -1
             return next((a for a in (sixth, resist, OPT_GIVE_UP, OPT_RESIST) if a in legal), None)
@@ -179,7 +177,7 @@ class HeuristicHunted(DispatchingAgent):
         if card is not None:
             return card
         if OPT_RESIST in legal and self.should_resist(v, h, spare):
-            smoke = SURVIVAL0 + S["smokescreen"]  # hides which cards come back
+            smoke = SURVIVAL.id(S["smokescreen"])  # hides which cards come back
             return smoke if smoke in legal else OPT_RESIST
         return None
 
@@ -201,8 +199,8 @@ class HeuristicHunted(DispatchingAgent):
             ("sacrifice", not reactive and spare >= 3 and v.hunt_limit > 0),
         )
         for card, wanted in wants:
-            if wanted and SURVIVAL0 + S[card] in legal:
-                return SURVIVAL0 + S[card]
+            if wanted and SURVIVAL.id(S[card]) in legal:
+                return SURVIVAL.id(S[card])
         return None
 
     def choose_place(self, v: NotAloneView, h: int, places: list[int], rng: Rng) -> int:
@@ -220,20 +218,20 @@ class HeuristicHunted(DispatchingAgent):
     # -- survival windows ---------------------------------------------------------------------
     def window(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         h, phase = d.a, d.b
-        held = {a - SURVIVAL0 for a in legal if a != PASS}
+        held = {SURVIVAL.arg(a) for a in legal if a != PASS}
         if phase == 2 and S["vortex"] in held and self.vortex_useful(v, h):
-            return SURVIVAL0 + S["vortex"]
+            return SURVIVAL.id(S["vortex"])
         if phase == 3:
             card = self.move_card(v, h, held)
             if card is not None:
-                return SURVIVAL0 + card
+                return SURVIVAL.id(card)
         if phase == 4:
             if S["amplifier"] in held:
-                return SURVIVAL0 + S["amplifier"]
+                return SURVIVAL.id(S["amplifier"])
             played = [p for p in v.own_played if p]
             small = v.own_hand.bit_count() <= 3
             if S["double_back"] in held and played and (small or WRECK in played):
-                return SURVIVAL0 + S["double_back"]
+                return SURVIVAL.id(S["double_back"])
         return PASS
 
     def vortex_useful(self, v: NotAloneView, h: int) -> bool:
@@ -292,9 +290,9 @@ class HeuristicHunted(DispatchingAgent):
                 return 0.0
             if a == OPT_USE_POWER:
                 return worth_now(v, h, place)
-            if a < SURVIVAL0:
+            if a in PLACE:
                 return gain(k, 1) + 0.3 * worth_in_hand(v, place_of(a))
-            if a == SURVIVAL0 + S["drone"]:
+            if a == SURVIVAL.id(S["drone"]):
                 return power_value(v, h, ROVER, k, discard, contested=False) - SURVIVAL_CARD_COST
             near = ADJ[place - 1] & ~bit(ARTEFACT)
             gate = max(power_value(v, h, p, k, discard, False) for p in PLACES_OF[near])
@@ -330,7 +328,7 @@ class HeuristicHunted(DispatchingAgent):
     def source(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """Will to the Hunted at 1 Will; otherwise a survival card, or Will to one at 2."""
         return best(
-            legal, lambda a: 0.35 if a == OPT_DRAW else {1: 0.6, 2: 0.34}[v.will[a - HUNTED0]]
+            legal, lambda a: 0.35 if a == OPT_DRAW else {1: 0.6, 2: 0.34}[v.will[HUNTED.arg(a)]]
         )
 
     def scream(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:

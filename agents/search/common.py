@@ -20,8 +20,7 @@ from nemesis_env.games.not_alone.actions import (
     OPT_GIVE_UP,
     OPT_RESIST,
     OPT_USE_POWER,
-    PLACE0,
-    SURVIVAL0,
+    PLACE,
 )
 from nemesis_env.games.not_alone.rules.kinds import D_CREATURE_TOKEN, D_EXPLORE, D_RESOLVE
 from nemesis_env.games.not_alone.state import F_SMOKESCREEN
@@ -120,7 +119,7 @@ def not_alone_rollout_policy(state: Any, legal: list[int], rnd: random.Random) -
             for p in range(10):
                 if here >> p & 1:
                     counts[p] += 1
-        weights = [1.0 + 3.0 * counts[a - PLACE0] for a in legal]
+        weights = [1.0 + 3.0 * counts[PLACE.arg(a)] for a in legal]
         u = rnd.random() * sum(weights)
         for a, weight in zip(legal, weights, strict=True):
             u -= weight
@@ -131,7 +130,7 @@ def not_alone_rollout_policy(state: Any, legal: list[int], rnd: random.Random) -
         if OPT_USE_POWER in legal and rnd.random() < 0.8:
             return OPT_USE_POWER
     elif kind == D_EXPLORE and (OPT_GIVE_UP in legal or OPT_RESIST in legal):
-        places = [a for a in legal if a < SURVIVAL0]
+        places = [a for a in legal if a in PLACE]
         if places:
             return places[int(rnd.random() * len(places))]
     return legal[int(rnd.random() * len(legal))]

@@ -3,7 +3,7 @@
 Nothing here imports a game package or an RL library (shared/DESIGN.md §1-2).
 """
 
-from nemesis_env.core.actions import Action, ActionCodec
+from nemesis_env.core.engine import AUTO, Decision, Rules, StackState
 from nemesis_env.core.errors import (
     DataError,
     IllegalActionError,
@@ -11,19 +11,25 @@ from nemesis_env.core.errors import (
     ParamError,
     ScenarioError,
 )
-from nemesis_env.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from nemesis_env.core.game import CHANCE, TERMINAL, Game, GameInfo, State, UtilityKind
+from nemesis_env.core.spaces import ActionSpace, Kind
 
 __all__ = [
+    "AUTO",
     "CHANCE",
     "TERMINAL",
-    "Action",
-    "ActionCodec",
+    "ActionSpace",
     "DataError",
+    "Decision",
     "Game",
     "GameInfo",
     "IllegalActionError",
+    "Kind",
     "NemesisError",
     "ParamError",
+    "Rules",
     "ScenarioError",
+    "StackState",
     "State",
+    "UtilityKind",
 ]

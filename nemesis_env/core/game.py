@@ -11,24 +11,38 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
-from nemesis_env.core.actions import ActionCodec
+from nemesis_env.core.engine import AUTO, CHANCE, TERMINAL
 from nemesis_env.core.errors import CheckpointError
-
-CHANCE = -1
-TERMINAL = -4
+from nemesis_env.core.spaces import ActionSpace
 
 ViewT = TypeVar("ViewT")
 StateT = TypeVar("StateT", bound="State")
 
 
+class UtilityKind(StrEnum):
+    """How returns relate across seats.
+
+    ZERO_SUM: two seats, returns sum to zero. TEAM: seats are grouped in teams, every seat of a
+    team gets the same return and the teams' outcomes are opposed. GENERAL_SUM: each seat has its
+    own return; several seats may win (or all lose) together.
+    """
+
+    ZERO_SUM = "zero_sum"
+    TEAM = "team"
+    GENERAL_SUM = "general_sum"
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """Static facts about one game configuration."""
+    """Static facts about one game configuration, including who plays: every seat's name, its
+    role (seats of one role share a policy in training, and a tournament lineup assigns agents
+    to roles) and its team (ratings and team utilities group seats by team)."""
 
     name: str
     num_players: int
@@ -38,6 +52,43 @@ class GameInfo:
     min_utility: float
     max_utility: float
     rules_version: str
+    seat_names: tuple[str, ...]
+    seat_roles: tuple[str, ...]
+    seat_teams: tuple[int, ...]
+    team_names: tuple[str, ...]
+    utility: UtilityKind
+
+    def __post_init__(self) -> None:
+        n = self.num_players
+        for label in ("seat_names", "seat_roles", "seat_teams"):
+            if len(getattr(self, label)) != n:
+                raise ValueError(f"{self.name}: {label} needs {n} entries, "
+                                 f"got {getattr(self, label)}")  # fmt: skip
+        if len(set(self.seat_names)) != n:
+            raise ValueError(f"{self.name}: seat names must differ, got {self.seat_names}")
+        if sorted(set(self.seat_teams)) != list(range(len(self.team_names))):
+            raise ValueError(f"{self.name}: teams {self.seat_teams} must number every team of "
+                             f"{self.team_names} from 0")  # fmt: skip
+        if self.utility is UtilityKind.ZERO_SUM and n != 2:
+            raise ValueError(f"{self.name}: a zero-sum game has two seats, not {n}")
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        """The distinct roles, in the order their first seat appears."""
+        return tuple(dict.fromkeys(self.seat_roles))
+
+    def seats_of_role(self, role: str) -> tuple[int, ...]:
+        if role not in self.seat_roles:
+            raise ValueError(f"{self.name}: no role {role!r}; roles are {self.roles}")
+        return tuple(s for s, r in enumerate(self.seat_roles) if r == role)
+
+    def seats_of_team(self, team: int) -> tuple[int, ...]:
+        return tuple(s for s, t in enumerate(self.seat_teams) if t == team)
+
+    def seat_index(self, name: str) -> int:
+        if name not in self.seat_names:
+            raise ValueError(f"{self.name}: no seat {name!r}; seats are {list(self.seat_names)}")
+        return self.seat_names.index(name)
 
 
 @runtime_checkable
@@ -72,8 +123,14 @@ class Game(ABC, Generic[StateT, ViewT]):
     """Params, loaded data, the action codec and GameInfo; a factory for states and views."""
 
     info: GameInfo
-    codec: ActionCodec
+    space: ActionSpace  # the declared action table
+    chance_space: ActionSpace  # the declared chance-outcome table
     params: Any
+
+    @property
+    def codec(self) -> ActionSpace:
+        """The action table (older name of `space`)."""
+        return self.space
 
     @abstractmethod
     def new_initial_state(self) -> StateT: ...
@@ -97,11 +154,22 @@ class Game(ABC, Generic[StateT, ViewT]):
     def params_dict(self) -> dict[str, Any]:
         """The params as plain JSON values; `type(game)(**params_dict())` rebuilds the game."""
 
+    def seat_names(self) -> list[str]:
+        return list(self.info.seat_names)
+
     def action_name(self, action_id: int) -> str:
-        return self.codec.name(action_id)
+        return self.space.name(action_id)
 
     def chance_outcome_name(self, outcome_id: int) -> str:
-        return f"outcome({outcome_id})"
+        return self.chance_space.name(outcome_id)
+
+    def action_label(self, state: StateT, action_id: int) -> str:
+        """What `action_id` means for the open decision of `state`, in words for a human."""
+        return self.action_name(action_id)
+
+    @abstractmethod
+    def render(self, state: StateT, seat: int | None = None) -> str:
+        """Text drawing of what `seat` may see; None draws the spectator's view."""
 
     # -- serialization as (params, history) -----------------------------------------------
     def serialize(self, state: StateT) -> str:
@@ -138,3 +206,6 @@ class Game(ABC, Generic[StateT, ViewT]):
         for action_id in history:
             state.apply_action(int(action_id))
         return state
+
+
+__all__ = ["AUTO", "CHANCE", "TERMINAL", "Game", "GameInfo", "State", "UtilityKind"]

@@ -18,21 +18,22 @@ from agents.play import play_game
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.actions import (
-    HUNT0,
-    HUNTED0,
+    HUNT,
+    HUNTED,
     OPT_GIVE_UP,
     OPT_RESIST,
     OPT_USE_POWER,
-    PLACE0,
-    SURVIVAL0,
+    PLACE,
+    SURVIVAL,
+    place_id,
 )
 from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
 from nemesis_env.games.not_alone.rules import kinds as K
 from nemesis_env.scenario import load
 
 DATA = NotAloneGame().data
-DODGE = SURVIVAL0 + DATA.survival_index("dodge")
-DETOUR = HUNT0 + DATA.hunt_index("detour")
+DODGE = SURVIVAL.id(DATA.survival_index("dodge"))
+DETOUR = HUNT.id(DATA.hunt_index("detour"))
 
 
 class Checked:
@@ -49,7 +50,7 @@ class Checked:
         legal = ctx.legal_actions()
         assert action in legal, (action, legal, ctx.view.stack[-1])
         if action == OPT_GIVE_UP and isinstance(self.agent, HeuristicHunted):
-            assert not any(PLACE0 <= a < SURVIVAL0 for a in legal), "gave up with a card to play"
+            assert not any(a in PLACE for a in legal), "gave up with a card to play"
         self.decisions += 1
         return action
 
@@ -192,7 +193,7 @@ def test_creature_token_on_the_only_possible_card() -> None:
     for seed in range(5):
         state = scenario(phase="hunt_tokens", hunted=hunted)
         assert state.stack[-1].kind == K.D_CREATURE_TOKEN
-        assert decide(HeuristicCreature(), state, seed) == PLACE0 + 5 - 1
+        assert decide(HeuristicCreature(), state, seed) == place_id(5)
 
 
 def test_creature_detours_a_hunted_onto_its_token() -> None:
@@ -205,9 +206,9 @@ def test_creature_detours_a_hunted_onto_its_token() -> None:
     creature = HeuristicCreature()
     assert decide(creature, state) == DETOUR
     state.apply_action(DETOUR)
-    assert decide(creature, state) == HUNTED0 + 0
-    state.apply_action(HUNTED0 + 0)
-    assert decide(creature, state) == PLACE0 + 8 - 1
+    assert decide(creature, state) == HUNTED.id(0)
+    state.apply_action(HUNTED.id(0))
+    assert decide(creature, state) == place_id(8)
 
 
 def test_hunted_dodges_when_caught() -> None:
@@ -234,7 +235,7 @@ def test_hunted_uses_the_wreck_and_takes_it_at_the_rover() -> None:
     assert state.rescue == 13
     assert state.stack[-1].kind == K.D_RESOLVE
     state.apply_action(OPT_USE_POWER)  # Hunted 1 uses the Rover
-    assert decide(HeuristicHunted(), state) == PLACE0 + 8 - 1
+    assert decide(HeuristicHunted(), state) == place_id(8)
 
 
 def test_hunted_resists_rather_than_gives_up() -> None:
@@ -242,4 +243,4 @@ def test_hunted_resists_rather_than_gives_up() -> None:
     state = scenario(phase="exploration", hunted=hunted)
     assert decide(HeuristicHunted(), state) == OPT_RESIST
     full_hand = scenario(phase="exploration", hunted=[{}, {}])
-    assert PLACE0 <= decide(HeuristicHunted(), full_hand) < SURVIVAL0
+    assert decide(HeuristicHunted(), full_hand) in PLACE

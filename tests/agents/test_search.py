@@ -22,7 +22,13 @@ from agents.search import AgentRolloutPolicy, ISMCTSAgent, MCTSAgent, not_alone_
 from agents.search.common import rollout
 from nemesis_env.core.chance import resolve_chance, sample_outcome
 from nemesis_env.core.game import CHANCE
-from nemesis_env.games.not_alone.actions import OPT_GIVE_UP, OPT_RESIST, OPT_USE_POWER, PLACE0
+from nemesis_env.games.not_alone.actions import (
+    OPT_GIVE_UP,
+    OPT_RESIST,
+    OPT_USE_POWER,
+    PLACE,
+    place_id,
+)
 from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
 from nemesis_env.scenario import load
 
@@ -242,7 +248,7 @@ def test_omniscient_mcts_catches_the_hidden_hunted() -> None:
     agent = MCTSAgent(iterations=150)
     for seed in range(2):
         ctx = context(state.game, state, state.clone())
-        assert agent.act(ctx, np.random.default_rng(seed)) == PLACE0 + 2 - 1  # the Jungle
+        assert agent.act(ctx, np.random.default_rng(seed)) == place_id(2)  # the Jungle
 
 
 def test_mcts_needs_the_true_state() -> None:
@@ -369,7 +375,7 @@ def test_not_alone_rollout_policy_plays_legal_games_without_surrender(players: i
             action = not_alone_rollout_policy(s, legal, rnd)
             assert action in legal
             if action in (OPT_GIVE_UP, OPT_RESIST):
-                assert not any(PLACE0 <= a < PLACE0 + 10 for a in legal)
+                assert not any(a in PLACE for a in legal)
             s.apply_action(action)
 
 

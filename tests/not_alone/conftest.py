@@ -26,11 +26,15 @@ from __future__ import annotations
 from typing import Any
 
 from nemesis_env.games.not_alone.actions import (
-    HUNT0,
+    HUNT as HUNT_ACTIONS,
+)
+from nemesis_env.games.not_alone.actions import (
     PASS,
-    PLACE0,
-    SURVIVAL0,
-    SURVIVAL_OUTCOME0,
+    SURVIVAL_CARD,
+    place_id,
+)
+from nemesis_env.games.not_alone.actions import (
+    SURVIVAL as SURVIVAL_ACTIONS,
 )
 from nemesis_env.games.not_alone.defs import load_data
 from nemesis_env.games.not_alone.game import NotAloneState
@@ -73,22 +77,22 @@ def hmask(*cards: str) -> int:
 
 def place(p: int | str) -> int:
     """Action id of a place card: play it, take it back, choose it as a destination..."""
-    return PLACE0 + num(p) - 1
+    return place_id(num(p))
 
 
 def survival(card: str) -> int:
     """Action id for playing a survival card (also: keeping it at the Shelter)."""
-    return SURVIVAL0 + SURVIVAL[card]
+    return SURVIVAL_ACTIONS.id(SURVIVAL[card])
 
 
 def hunt(card: str) -> int:
     """Action id for playing a hunt card."""
-    return HUNT0 + HUNT[card]
+    return HUNT_ACTIONS.id(HUNT[card])
 
 
 def survival_outcome(card: str) -> int:
     """Chance-outcome id that draws this survival card."""
-    return SURVIVAL_OUTCOME0 + SURVIVAL[card]
+    return SURVIVAL_CARD.id(SURVIVAL[card])
 
 
 def hunt_outcome(card: str) -> int:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from nemesis_env.games.not_alone.actions import (
-    HUNT0,
-    HUNTED0,
-    PAIR0,
+    HUNT,
+    HUNTED,
     PASS,
-    SURVIVAL0,
-    place_action,
+    SURVIVAL,
+    place_id,
+)
+from nemesis_env.games.not_alone.actions import (
+    PAIR as PAIR_KIND,
 )
 from nemesis_env.games.not_alone.defs import load_data
 from nemesis_env.games.not_alone.rules import kinds as K
@@ -24,12 +26,12 @@ PLAYER_WINDOWS = (K.D_CREATURE_WINDOW, K.D_HUNTED_WINDOW, K.D_RESOLVE, K.D_CATCH
 
 
 def P(place: int) -> int:
-    return place_action(place)
+    return place_id(place)
 
 
 def HC(card_id: str) -> int:
     """The action id playing a hunt card."""
-    return HUNT0 + DATA.hunt_index(card_id)
+    return HUNT.id(DATA.hunt_index(card_id))
 
 
 def HI(card_id: str) -> int:
@@ -38,15 +40,15 @@ def HI(card_id: str) -> int:
 
 
 def SC(card_id: str) -> int:
-    return SURVIVAL0 + DATA.survival_index(card_id)
+    return SURVIVAL.id(DATA.survival_index(card_id))
 
 
 def PAIR(a: int, b: int) -> int:
-    return PAIR0 + DATA.pairs.index((min(a, b), max(a, b)))
+    return PAIR_KIND.id(DATA.pairs.index((min(a, b), max(a, b))))
 
 
 def HD(h: int) -> int:
-    return HUNTED0 + h
+    return HUNTED.id(h)
 
 
 def build(players: int = 3, side: int = 1, **doc: Any) -> Any:

@@ -18,8 +18,10 @@ from nemesis_env.games.not_alone.actions import (
     OPT_LOSE_WILL,
     OPT_TAKE_ALL,
     OPT_USE_POWER,
-    PAIR0,
     PASS,
+)
+from nemesis_env.games.not_alone.actions import (
+    PAIR as PAIR_KIND,
 )
 from nemesis_env.games.not_alone.rules import kinds as K
 from nemesis_env.games.not_alone.state import (
@@ -381,7 +383,7 @@ def test_virus_puts_the_artemia_token_on_two_places_and_an_artefact_player_disca
     )
     play(s, HC("virus"), P(SOURCE))
     legal = expect(s, K.D_ARTEMIA_TOKEN, 0)
-    assert legal == [PAIR0 + k for k in range(13)]
+    assert legal == [PAIR_KIND.id(k) for k in range(13)]
     play(s, PAIR(JUNGLE, RIVER))
     assert s.artemia == mask(JUNGLE, RIVER)
     expect(s, K.D_DISCARD_PLACE, 1)

@@ -13,7 +13,7 @@ from nemesis_env.games.not_alone.actions import (
     OPT_DISCARD_TWO,
     OPT_LOSE_WILL,
     PASS,
-    SURVIVAL0,
+    SURVIVAL,
 )
 from nemesis_env.games.not_alone.rules import kinds as K
 from nemesis_env.scenario import load
@@ -237,7 +237,7 @@ def test_toxin_on_two_places_with_one_survival_card_asks_once() -> None:
     )  # fmt: skip
     while s.stack[-1].kind != D_TOXIN:
         s.apply_action(s.legal_actions()[0])
-    s.apply_action(SURVIVAL0 + s.game.data.survival_index("adrenaline"))
+    s.apply_action(SURVIVAL.id(s.game.data.survival_index("adrenaline")))
     assert s.survival[0] == 0
     assert s.stack and s.stack[-1].kind != D_TOXIN
     for _ in range(200):  # the game keeps going: every open decision has a legal action

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from nemesis_env.games.not_alone.actions import (
-    HUNTED0,
+    HUNTED,
     OPT_DRAW,
     OPT_TAKE_ALL,
     OPT_USE_POWER,
@@ -455,8 +455,8 @@ def test_source_gives_will_to_a_hunted_with_one_or_two_will():
     at(s, D_RESOLVE)
     play(s, OPT_USE_POWER)
     at(s, D_SOURCE)
-    assert legal(s) == {HUNTED0 + 1, HUNTED0 + 2, OPT_DRAW}
-    play(s, HUNTED0 + 2)
+    assert legal(s) == {HUNTED.id(1), HUNTED.id(2), OPT_DRAW}
+    play(s, HUNTED.id(2))
     assert s.will == [3, 2, 2]
 
 
@@ -476,8 +476,8 @@ def test_source_draw_blocked_by_despair_will_still_allowed():
     s = reckoning(flags=["despair"], hunted=[hunted(played=["source"], will=2)])
     play(s, OPT_USE_POWER)
     at(s, D_SOURCE)
-    assert legal(s) == {HUNTED0}
-    play(s, HUNTED0)
+    assert legal(s) == {HUNTED.id(0)}
+    play(s, HUNTED.id(0))
     assert s.will == [3]
 
 

@@ -15,12 +15,12 @@ import pytest
 
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.actions import (
-    HUNT0,
+    HUNT,
     OPT_GIVE_UP,
     OPT_RESIST,
     OPT_USE_POWER,
     PASS,
-    SURVIVAL0,
+    SURVIVAL,
 )
 from nemesis_env.games.not_alone.rules import kinds as K
 from nemesis_env.games.not_alone.state import F_ARTEMIA_CARD, F_MIRAGE
@@ -133,7 +133,7 @@ def hynek_hunts(s: Any) -> None:
     """Seed 003 hunting example. The engine opens the Creature's hunt-card window before the
     tokens (engine brief, documented turn order), so Mirage comes first here; the tokens end up
     exactly where the seed puts them."""
-    mirage = HUNT0 + DATA.hunt_index("mirage")
+    mirage = HUNT.id(DATA.hunt_index("mirage"))
     assert expect(s, K.D_CREATURE_WINDOW, 0) == [PASS, mirage]
     play(s, mirage)
     assert len(expect(s, K.D_TARGET_PAIR, 0)) == 13
@@ -257,4 +257,4 @@ def test_b_then_c_one_whole_turn() -> None:
     play(s, PASS)
     reckoning(s)
     assert (s.rescue, s.assimilation) == (START_RESCUE - 1, 9)
-    assert SURVIVAL0 + DATA.survival_index(CHECKPOINT_CARD) not in s.legal_actions()  # no beacon
+    assert SURVIVAL.id(DATA.survival_index(CHECKPOINT_CARD)) not in s.legal_actions()  # no beacon

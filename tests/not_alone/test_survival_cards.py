@@ -14,7 +14,7 @@ from nemesis_env.games.not_alone.actions import (
     OPT_RESIST,
     OPT_TARGET_TOKEN,
     OPT_USE_POWER,
-    PAIR0,
+    PAIR,
     PASS,
 )
 from nemesis_env.games.not_alone.rules.kinds import (
@@ -142,7 +142,7 @@ def test_sacrifice_only_before_the_creature_played_a_hunt_card():
     )
     play(s, hunt("force_field"))
     at(s, D_TARGET_PAIR, chooser=0)
-    play(s, PAIR0 + DATA.pairs.index((9, 10)))
+    play(s, PAIR.id(DATA.pairs.index((9, 10))))
     at(s, D_CREATURE_WINDOW, chooser=0)
     play(s, PASS)
     at(s, D_EXPLORE)

@@ -20,8 +20,8 @@ from nemesis_env.games.not_alone.actions import (
     OPT_SIDE_2,
     OPT_USE_POWER,
     PASS,
-    SURVIVAL_OUTCOME0,
-    place_action,
+    SURVIVAL_CARD,
+    place_id,
 )
 from nemesis_env.games.not_alone.defs import load_data
 from nemesis_env.games.not_alone.rules import kinds as K
@@ -36,7 +36,7 @@ CREATURE_WINS, HUNTED_WIN = 1, 2
 
 
 def P(place: int) -> int:
-    return place_action(place)
+    return place_id(place)
 
 
 def build(players: int = 3, side: int = 1, **doc: Any) -> Any:
@@ -167,7 +167,7 @@ def test_one_turn_from_the_initial_state_moves_rescue_once() -> None:
         play(s, DATA.hunt_index(card))
     for card in ("adrenaline", "ingenuity"):
         expect(s, K.D_DRAW_SURVIVAL, CHANCE)
-        play(s, SURVIVAL_OUTCOME0 + DATA.survival_index(card))
+        play(s, SURVIVAL_CARD.id(DATA.survival_index(card)))
     assert s.turn == 1
     assert (s.rescue, s.assimilation) == (14, 8)
     assert s.hunt_hand == sum(1 << DATA.hunt_index(c) for c in hunt)

@@ -7,54 +7,29 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nemesis_env.core.game import CHANCE, TERMINAL, Game, GameInfo
-from nemesis_env.games.not_alone import rules
+from nemesis_env.core.game import CHANCE, Game, GameInfo, UtilityKind
+from nemesis_env.games.not_alone import encoder
+from nemesis_env.games.not_alone import view as views
 from nemesis_env.games.not_alone.actions import (
+    CHANCE_SPACE,
     NUM_ACTIONS,
     NUM_CHANCE_OUTCOMES,
-    build_codec,
+    SPACE,
     chance_outcome_name,
 )
 from nemesis_env.games.not_alone.defs import NotAloneData, load_data
 from nemesis_env.games.not_alone.params import NotAloneParams
-from nemesis_env.games.not_alone.rules import engine
+from nemesis_env.games.not_alone.rules import build_rules
 from nemesis_env.games.not_alone.rules.kinds import S_SETUP_DEAL
 from nemesis_env.games.not_alone.state import NO_EFFECT, State
 
 RULES_VERSION = "not_alone-1"
-_ = rules  # imported for its side effect: registering every rule handler
 
 
 class NotAloneState(State):
     """A Not Alone state with the kernel's driving methods (shared/DESIGN.md §2)."""
 
     __slots__ = ()
-
-    def current_player(self) -> int:
-        if self.terminal:
-            return TERMINAL
-        return self.stack[-1].chooser
-
-    def legal_actions(self) -> list[int]:
-        return self.cached_legal()[:]
-
-    def cached_legal(self) -> list[int]:
-        """The legal list itself, computed once per node; callers must not mutate it."""
-        legal = self.legal_cache
-        if legal is None:
-            legal = self.legal_cache = engine.legal_actions(self)
-        return legal
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return engine.chance_outcomes(self)
-
-    def apply_action(self, action_id: int) -> None:
-        legal = self.cached_legal()
-        self.legal_cache = None
-        engine.apply_action(self, action_id, legal)
-
-    def is_terminal(self) -> bool:
-        return self.terminal
 
     def returns(self) -> tuple[float, ...]:
         """+1 to the winning side and -1 to the losing side, 0 before the end."""
@@ -76,9 +51,12 @@ class NotAloneGame(Game[NotAloneState, Any]):
     def __init__(self, **params: Any) -> None:
         self.params: NotAloneParams = NotAloneParams.from_kwargs(**params)
         self.data: NotAloneData = load_data()
-        self.codec = build_codec(self.data)
+        self.space = SPACE
+        self.chance_space = CHANCE_SPACE
+        self.rules = build_rules()
         _check_card_indices(self.data)
         players = self.params.players
+        hunted = [f"hunted_{i}" for i in range(self.params.num_hunted)]
         self.info = GameInfo(
             name="not_alone",
             num_players=players,
@@ -88,29 +66,28 @@ class NotAloneGame(Game[NotAloneState, Any]):
             min_utility=-1.0,
             max_utility=1.0,
             rules_version=RULES_VERSION,
+            seat_names=("creature", *hunted),
+            seat_roles=("creature",) + ("hunted",) * len(hunted),
+            seat_teams=(0,) + (1,) * len(hunted),
+            team_names=("creature", "hunted"),
+            utility=UtilityKind.TEAM,
         )
-        from nemesis_env.games.not_alone import encoder, view
-
-        self._view_module = view
         self._encoder = encoder.NotAloneEncoder(self.params.num_hunted)
 
     def params_dict(self) -> dict[str, Any]:
         return self.params.to_dict()
 
-    def seat_names(self) -> list[str]:
-        return ["creature"] + [f"hunted_{i}" for i in range(self.params.num_hunted)]
-
     def new_initial_state(self, log_events: bool = True) -> NotAloneState:
         s = NotAloneState.__new__(NotAloneState)
         fill_initial_state(s, self, log_events)
-        engine.settle(s)
+        self.rules.settle(s)
         return s
 
     def view_for(self, state: NotAloneState, seat: int) -> Any:
-        return self._view_module.view_for(state, seat)
+        return views.view_for(state, seat)
 
     def sample_world(self, view: Any, rng: np.random.Generator) -> NotAloneState:
-        return self._view_module.sample_world(self, view, rng)
+        return views.sample_world(self, view, rng)
 
     def encode(self, view: Any, out: npt.NDArray[np.float32]) -> None:
         self._encoder.encode(view, out)
@@ -126,10 +103,10 @@ class NotAloneGame(Game[NotAloneState, Any]):
         """Text drawing of what `seat` sees; seat None is the spectator (no hidden cards)."""
         from nemesis_env.games.not_alone.render import render_view
 
-        return render_view(self, self._view_module.view_for(state, -1 if seat is None else seat))
+        return render_view(self, views.view_for(state, -1 if seat is None else seat))
 
     def chance_outcome_name(self, outcome_id: int) -> str:
-        return chance_outcome_name(self.data, outcome_id)
+        return chance_outcome_name(outcome_id)
 
 
 def fill_initial_state(s: State, game: NotAloneGame, log_events: bool) -> None:

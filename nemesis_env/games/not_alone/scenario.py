@@ -12,7 +12,6 @@ from typing import Any
 from nemesis_env.core.errors import NemesisError, ScenarioError
 from nemesis_env.games.not_alone.defs import HuntCardDef, NotAloneData, SurvivalCardDef
 from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
-from nemesis_env.games.not_alone.rules import engine
 from nemesis_env.games.not_alone.rules.kinds import (
     S_P1_CREATURE,
     S_P2_CREATURE,
@@ -123,7 +122,7 @@ def build(doc: Mapping[str, Any]) -> NotAloneState:
         raise ScenarioError(f"phase must be one of {sorted(PHASES)}, got {phase!r}")
     s.stage, s.cursor = PHASES[phase], 0
     s.legal_cache = None
-    engine.settle(s)
+    s.game.rules.settle(s)
     return s
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from nemesis_env.core.engine import StackState
 from nemesis_env.core.events import Event
 
 if TYPE_CHECKING:
     from nemesis_env.games.not_alone.game import NotAloneGame
 
 CREATURE = 0
-AUTO = -2  # a decision nobody chooses: the engine runs it as soon as it is on top
 
 # Turn-scoped flags (bits of State.flags), cleared at the end of every turn.
 F_DESPAIR = 1 << 0
@@ -82,8 +82,9 @@ class Decision(NamedTuple):
     c: int = 0
 
 
-class State:
-    """Not Alone's mutable state. Static data is reached through `self.game`."""
+class State(StackState):
+    """Not Alone's mutable state. Static data is reached through `self.game`; the stack, stage,
+    history, end flag and legal cache are StackState's."""
 
     __slots__ = (
         "anticipation",
@@ -96,10 +97,8 @@ class State:
         "events",
         "flags",
         "forbidden",
-        "game",
         "gave_up",
         "hand",
-        "history",
         "hunt_bottom",
         "hunt_discard",
         "hunt_hand",
@@ -108,7 +107,6 @@ class State:
         "hunt_unseen",
         "ineffective",
         "keep",
-        "legal_cache",
         "location",
         "next_effect",
         "num_hunted",
@@ -122,14 +120,11 @@ class State:
         "shelter_drawn",
         "side",
         "smoke_snapshot",
-        "stack",
-        "stage",
         "surv_discard",
         "surv_unseen",
         "survival",
         "survival_used",
         "target",
-        "terminal",
         "this_effect",
         "turn",
         "will",
@@ -241,10 +236,15 @@ class State:
     def fields_tuple(self) -> tuple[object, ...]:
         """Every dynamic field except history and events, in slot order."""
         skip = ("game", "history", "events", "legal_cache")
-        return tuple((name, getattr(self, name)) for name in State.__slots__ if name not in skip)
+        return tuple((name, getattr(self, name)) for name in FIELD_ORDER if name not in skip)
 
     def log(
         self, kind: str, actor: int, detail: str = "", visible_to: frozenset[int] | None = None
     ) -> None:
         if self.events is not None:
             self.events.append(Event(self.turn, kind, actor, detail, visible_to))
+
+
+# The slot order of the state before StackState took the engine's fields: fingerprints (and the
+# golden files built on them) keep listing fields in this order.
+FIELD_ORDER = tuple(sorted(State.__slots__ + StackState.__slots__))

@@ -1,9 +1,15 @@
 """Not Alone's rules as plain functions over State, one module per phase or mechanic.
 
-Importing this package registers every stage, decision and effect handler in `engine`.
+`build_rules()` collects every tagged handler of these modules into a fresh core `Rules`
+object; each NotAloneGame holds its own, so nothing is registered in a shared table.
 """
 
-from nemesis_env.games.not_alone.rules import (  # noqa: F401  (imported for registration)
+from __future__ import annotations
+
+from typing import Any
+
+from nemesis_env.core.engine import Rules
+from nemesis_env.games.not_alone.rules import (
     decks,
     end_turn,
     exploration,
@@ -14,3 +20,20 @@ from nemesis_env.games.not_alone.rules import (  # noqa: F401  (imported for reg
     setup,
     survival_cards,
 )
+from nemesis_env.games.not_alone.rules.kinds import (
+    AUTO_KINDS,
+    CHANCE_KINDS,
+    PLAYER_KINDS,
+    Kind,
+    Stage,
+)
+
+MODULES = (decks, end_turn, exploration, hunt_cards, hunting, places, reckoning, setup,
+           survival_cards)  # fmt: skip
+
+
+def build_rules() -> Rules[Any]:
+    """A complete rules object for one game (every kind and stage has its handlers)."""
+    rules: Rules[Any] = Rules.collect("not_alone", Kind, Stage, MODULES)
+    rules.check(PLAYER_KINDS, CHANCE_KINDS, AUTO_KINDS)
+    return rules

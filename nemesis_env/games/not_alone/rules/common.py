@@ -6,8 +6,8 @@ the star ends the game immediately).
 
 from __future__ import annotations
 
+from nemesis_env.core.engine import push
 from nemesis_env.core.game import CHANCE
-from nemesis_env.games.not_alone.rules.engine import push
 from nemesis_env.games.not_alone.rules.kinds import D_DRAW_HUNT, D_DRAW_SURVIVAL, D_TAKE_BACK
 from nemesis_env.games.not_alone.state import (
     CREATURE,

@@ -7,13 +7,13 @@ Creature and come out in order once the unseen part is used up.
 
 from __future__ import annotations
 
-from nemesis_env.games.not_alone.actions import SURVIVAL_OUTCOME0
+from nemesis_env.core.engine import on_outcomes, on_prepare, on_resolve
+from nemesis_env.games.not_alone.actions import SURVIVAL_CARD
 from nemesis_env.games.not_alone.rules.common import (
     indices_of,
     refill_hunt_deck,
     refill_survival_deck,
 )
-from nemesis_env.games.not_alone.rules.engine import before_chance, chance, resolver
 from nemesis_env.games.not_alone.rules.kinds import (
     D_DRAW_HUNT,
     D_DRAW_SURVIVAL,
@@ -29,11 +29,17 @@ def _uniform(ids: list[int]) -> list[tuple[int, float]]:
     return [(i, p) for i in ids]
 
 
-before_chance(D_DRAW_HUNT)(refill_hunt_deck)
-before_chance(D_DRAW_SURVIVAL)(refill_survival_deck)
+@on_prepare(D_DRAW_HUNT)
+def prepare_hunt_draw(s: State) -> None:
+    refill_hunt_deck(s)
 
 
-@chance(D_DRAW_HUNT)
+@on_prepare(D_DRAW_SURVIVAL)
+def prepare_survival_draw(s: State) -> None:
+    refill_survival_deck(s)
+
+
+@on_outcomes(D_DRAW_HUNT)
 def hunt_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
     if s.hunt_unseen:
         return _uniform(indices_of(s.hunt_unseen, 20))
@@ -42,7 +48,7 @@ def hunt_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
     return []  # nothing left anywhere to draw: settle() skips the draw
 
 
-@resolver(D_DRAW_HUNT)
+@on_resolve(D_DRAW_HUNT)
 def resolve_hunt_draw(s: State, d: Decision, card: int) -> None:
     if s.hunt_unseen >> card & 1:
         s.hunt_unseen &= ~(1 << card)
@@ -52,17 +58,17 @@ def resolve_hunt_draw(s: State, d: Decision, card: int) -> None:
     s.log("draw_hunt", CREATURE, s.game.data.hunt[card].id, frozenset({CREATURE}))
 
 
-@chance(D_DRAW_SURVIVAL)
+@on_outcomes(D_DRAW_SURVIVAL)
 def survival_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
     if not s.surv_unseen:
         return []
-    return _uniform([SURVIVAL_OUTCOME0 + i for i in indices_of(s.surv_unseen, 15)])
+    return _uniform([SURVIVAL_CARD.id(i) for i in indices_of(s.surv_unseen, 15)])
 
 
-@resolver(D_DRAW_SURVIVAL)
+@on_resolve(D_DRAW_SURVIVAL)
 def resolve_survival_draw(s: State, d: Decision, outcome: int) -> None:
     h, purpose = d.a, d.b
-    card = outcome - SURVIVAL_OUTCOME0
+    card = SURVIVAL_CARD.arg(outcome)
     s.surv_unseen &= ~(1 << card)
     s.survival[h] |= 1 << card
     if purpose == SHELTER_DRAW:
@@ -70,14 +76,14 @@ def resolve_survival_draw(s: State, d: Decision, outcome: int) -> None:
     s.log("draw_survival", h + 1, s.game.data.survival[card].id, frozenset({h + 1}))
 
 
-@chance(D_STRIKE_BACK)
+@on_outcomes(D_STRIKE_BACK)
 def strike_back_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
     if not s.hunt_hand:
         return []
     return _uniform(indices_of(s.hunt_hand, 20))
 
 
-@resolver(D_STRIKE_BACK)
+@on_resolve(D_STRIKE_BACK)
 def resolve_strike_back(s: State, d: Decision, card: int) -> None:
     s.hunt_hand &= ~(1 << card)
     s.hunt_bottom.append(card)

@@ -6,8 +6,8 @@ cards. Move the Rescue counter forward 1 space") and not-alone-reference.md A.4 
 
 from __future__ import annotations
 
+from nemesis_env.core.engine import on_stage
 from nemesis_env.games.not_alone.rules.common import advance_rescue, draw_hunt_cards
-from nemesis_env.games.not_alone.rules.engine import stage
 from nemesis_env.games.not_alone.rules.hunt_cards import open_creature_window
 from nemesis_env.games.not_alone.rules.kinds import (
     S_P4_CREATURE,
@@ -20,21 +20,21 @@ from nemesis_env.games.not_alone.rules.survival_cards import open_hunted_window
 from nemesis_env.games.not_alone.state import F_STASIS, F_TRACKING, State
 
 
-@stage(S_P4_CREATURE)
+@on_stage(S_P4_CREATURE)
 def creature_phase_four(s: State) -> None:
     s.stage = S_P4_HUNTED
     s.cursor = 0
     open_creature_window(s, 4)
 
 
-@stage(S_P4_HUNTED)
+@on_stage(S_P4_HUNTED)
 def hunted_phase_four(s: State) -> None:
     h = per_hunted(s, S_P4_END)
     if h >= 0:
         open_hunted_window(s, h, 4)
 
 
-@stage(S_P4_END)
+@on_stage(S_P4_END)
 def end_of_turn(s: State) -> None:
     for h in range(s.num_hunted):
         s.discard[h].extend(p for p in s.played[h] if p)  # order kept (reference A.4)

@@ -8,7 +8,14 @@ so a later Hunted learns nothing about earlier choices (docs/rules-decisions.md)
 
 from __future__ import annotations
 
-from nemesis_env.games.not_alone.actions import OPT_GIVE_UP, OPT_RESIST, PLACE0, SURVIVAL0
+from nemesis_env.core.engine import on_legal, on_resolve, on_stage, push
+from nemesis_env.games.not_alone.actions import (
+    OPT_GIVE_UP,
+    OPT_RESIST,
+    PLACE,
+    SURVIVAL,
+    place_of,
+)
 from nemesis_env.games.not_alone.rules.common import (
     advance_assimilation,
     bit,
@@ -18,7 +25,6 @@ from nemesis_env.games.not_alone.rules.common import (
     take_back,
     take_back_all,
 )
-from nemesis_env.games.not_alone.rules.engine import decision, push, resolver, stage
 from nemesis_env.games.not_alone.rules.hunt_cards import open_creature_window
 from nemesis_env.games.not_alone.rules.kinds import (
     D_EXPLORE,
@@ -32,14 +38,14 @@ from nemesis_env.games.not_alone.rules.survival_cards import play_survival, play
 from nemesis_env.games.not_alone.state import NO_EFFECT, Decision, State
 
 
-@stage(S_P1_CREATURE)
+@on_stage(S_P1_CREATURE)
 def creature_phase_one(s: State) -> None:
     s.stage = S_P1_HUNTED
     s.cursor = 0
     open_creature_window(s, 1)
 
 
-@stage(S_P1_HUNTED)
+@on_stage(S_P1_HUNTED)
 def next_explorer(s: State) -> None:
     h = s.cursor
     if h == s.num_hunted:
@@ -68,16 +74,16 @@ def can_resist(s: State, h: int) -> bool:
     return not s.gave_up[h] and s.resists[h] < 2 and s.will[h] >= 1 and bool(s.discard[h])
 
 
-@decision(D_EXPLORE)
+@on_legal(D_EXPLORE)
 def explore_options(s: State, d: Decision) -> list[int]:
     h = d.a
     legal: list[int] = []
     playable = s.hand[h] & ~s.forbidden
     if playable.bit_count() >= cards_to_play(s, h):
-        legal += [PLACE0 + p for p in range(10) if playable >> p & 1]
+        legal += PLACE.ids_of_mask(playable)
     if not s.played[h]:
         if survival_playable(s, h):
-            legal += [SURVIVAL0 + c for c in playable_survival(s, h, 1)]
+            legal += [SURVIVAL.id(c) for c in playable_survival(s, h, 1)]
         if can_resist(s, h):
             legal.append(OPT_RESIST)
         if can_give_up(s, h):
@@ -85,11 +91,11 @@ def explore_options(s: State, d: Decision) -> list[int]:
     return legal
 
 
-@resolver(D_EXPLORE)
+@on_resolve(D_EXPLORE)
 def resolve_explore(s: State, d: Decision, action: int) -> None:
     h = d.a
-    if action < SURVIVAL0:
-        place = action - PLACE0 + 1
+    if action in PLACE:
+        place = place_of(action)
         s.hand[h] &= ~bit(place)
         s.played[h].append(place)
         s.log("play_place", h + 1, f"hunted {h} plays {place}", frozenset({h + 1}))
@@ -102,7 +108,7 @@ def resolve_explore(s: State, d: Decision, action: int) -> None:
     elif action == OPT_GIVE_UP:
         give_up(s, h)
     else:
-        play_survival(s, h, action - SURVIVAL0)
+        play_survival(s, h, SURVIVAL.arg(action))
 
 
 def resist(s: State, h: int) -> None:
@@ -125,7 +131,7 @@ def give_up(s: State, h: int) -> None:
     advance_assimilation(s, 1)
 
 
-@decision(D_TAKE_BACK)
+@on_legal(D_TAKE_BACK)
 def take_back_options(s: State, d: Decision) -> list[int]:
     """d.a: the Hunted; d.b: cards still to take; d.c: slot+1 of a played card allowed too."""
     h = d.a
@@ -134,12 +140,12 @@ def take_back_options(s: State, d: Decision) -> list[int]:
         mask |= bit(place)
     if d.c:
         mask |= bit(s.played[h][d.c - 1])
-    return [PLACE0 + p for p in range(10) if mask >> p & 1]
+    return PLACE.ids_of_mask(mask)
 
 
-@resolver(D_TAKE_BACK)
+@on_resolve(D_TAKE_BACK)
 def resolve_take_back(s: State, d: Decision, action: int) -> None:
-    h, place = d.a, action - PLACE0 + 1
+    h, place = d.a, place_of(action)
     if d.c and s.played[h][d.c - 1] == place:
         return_played_card(s, h, d.c - 1)
     else:
@@ -148,11 +154,11 @@ def resolve_take_back(s: State, d: Decision, action: int) -> None:
         push(s, d._replace(b=d.b - 1, c=0))
 
 
-@decision(D_SACRIFICE)
+@on_legal(D_SACRIFICE)
 def sacrifice_options(s: State, d: Decision) -> list[int]:
-    return [PLACE0 + p for p in range(10) if s.hand[d.a] >> p & 1]
+    return PLACE.ids_of_mask(s.hand[d.a])
 
 
-@resolver(D_SACRIFICE)
+@on_resolve(D_SACRIFICE)
 def resolve_sacrifice(s: State, d: Decision, action: int) -> None:
-    discard_from_hand(s, d.a, action - PLACE0 + 1)
+    discard_from_hand(s, d.a, place_of(action))

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from nemesis_env.games.not_alone.actions import HUNT0, HUNTED0, PAIR0, PASS, PLACE0
+from nemesis_env.core.engine import AUTO, on_auto, on_legal, on_resolve, push
+from nemesis_env.games.not_alone.actions import (
+    HUNT,
+    HUNTED,
+    PAIR,
+    PASS,
+    PLACE,
+    PLACE_IDS,
+    place_id,
+    place_of,
+)
 from nemesis_env.games.not_alone.effects import HUNT_CAN, HUNT_EFFECTS, always
 from nemesis_env.games.not_alone.rules.common import (
     bit,
@@ -16,7 +26,6 @@ from nemesis_env.games.not_alone.rules.common import (
     discard_from_hand,
     places_of,
 )
-from nemesis_env.games.not_alone.rules.engine import auto, decision, push, resolver
 from nemesis_env.games.not_alone.rules.kinds import (
     A_FORBIDDEN_APPLY,
     D_CATACLYSM,
@@ -34,7 +43,6 @@ from nemesis_env.games.not_alone.rules.kinds import (
     P_PHOBIA,
 )
 from nemesis_env.games.not_alone.state import (
-    AUTO,
     CREATURE,
     F_ARTEMIA_CARD,
     F_CLONE,
@@ -97,18 +105,18 @@ def hunt_card_playable(s: State, card: int, phase: int) -> bool:
     return all(HUNT_CAN.get(e.op)(s, **e.params) for e in definition.effects)
 
 
-@decision(D_CREATURE_WINDOW)
+@on_legal(D_CREATURE_WINDOW)
 def creature_window_options(s: State, d: Decision) -> list[int]:
     hand = s.hunt_hand
     cards = [c for c in range(20) if hand >> c & 1 and hunt_card_playable(s, c, d.a)]
-    return [PASS] + [HUNT0 + c for c in cards]
+    return [PASS] + [HUNT.id(c) for c in cards]
 
 
-@resolver(D_CREATURE_WINDOW)
+@on_resolve(D_CREATURE_WINDOW)
 def resolve_creature_window(s: State, d: Decision, action: int) -> None:
     if action == PASS:
         return
-    card = action - HUNT0
+    card = HUNT.arg(action)
     effective = copied_card(s, card)
     s.hunt_hand &= ~(1 << card)
     s.hunt_played.append(card)
@@ -211,43 +219,43 @@ def can_name_hunted(s: State, *, purpose: str) -> bool:
 
 
 # -- the decisions these cards open ----------------------------------------------------------
-@decision(D_TARGET_PLACE)
+@on_legal(D_TARGET_PLACE)
 def target_place_options(s: State, d: Decision) -> list[int]:
-    return [PLACE0 + p for p in range(10)]
+    return list(PLACE_IDS)
 
 
-@resolver(D_TARGET_PLACE)
+@on_resolve(D_TARGET_PLACE)
 def resolve_target_place(s: State, d: Decision, action: int) -> None:
-    s.target = bit(action - PLACE0 + 1)
-    s.log("target_token", CREATURE, f"target token on {action - PLACE0 + 1}")
+    s.target = bit(place_of(action))
+    s.log("target_token", CREATURE, f"target token on {place_of(action)}")
 
 
-@decision(D_TARGET_PAIR)
+@on_legal(D_TARGET_PAIR)
 def target_pair_options(s: State, d: Decision) -> list[int]:
     pairs = s.game.data.pairs
     return [
-        PAIR0 + k for k, (a, b) in enumerate(pairs) if not s.target or s.target & (bit(a) | bit(b))
+        PAIR.id(k) for k, (a, b) in enumerate(pairs) if not s.target or s.target & (bit(a) | bit(b))
     ]
 
 
-@resolver(D_TARGET_PAIR)
+@on_resolve(D_TARGET_PAIR)
 def resolve_target_pair(s: State, d: Decision, action: int) -> None:
-    a, b = s.game.data.pairs[action - PAIR0]
+    a, b = s.game.data.pairs[PAIR.arg(action)]
     s.target = bit(a) | bit(b)
     s.log("target_token", CREATURE, f"target token between {a} and {b}")
     apply_pair_target(s)
 
 
-@decision(D_NAME_HUNTED)
+@on_legal(D_NAME_HUNTED)
 def name_hunted_options(s: State, d: Decision) -> list[int]:
     if d.a in (P_ASCENDANCY, P_PHOBIA):
-        return [HUNTED0 + h for h in range(s.num_hunted) if s.hand[h].bit_count() > 2]
-    return [HUNTED0 + h for h in range(s.num_hunted)]
+        return [HUNTED.id(h) for h in range(s.num_hunted) if s.hand[h].bit_count() > 2]
+    return [HUNTED.id(h) for h in range(s.num_hunted)]
 
 
-@resolver(D_NAME_HUNTED)
+@on_resolve(D_NAME_HUNTED)
 def resolve_name_hunted(s: State, d: Decision, action: int) -> None:
-    h = action - HUNTED0
+    h = HUNTED.arg(action)
     s.log("name_hunted", CREATURE, f"hunted {h} named")
     if d.a == P_ANTICIPATION:
         s.anticipation = h
@@ -260,17 +268,17 @@ def resolve_name_hunted(s: State, d: Decision, action: int) -> None:
         push(s, Decision(D_DETOUR_DEST, CREATURE, h, 0))
 
 
-@decision(D_KEEP)
+@on_legal(D_KEEP)
 def keep_options(s: State, d: Decision) -> list[int]:
     """Ascendancy: keep 2, discard the rest. Phobia: hide 2, show the rest (reference A.7)."""
     choices = s.hand[d.a] & ~s.keep
-    return [PLACE0 + p for p in range(10) if choices >> p & 1]
+    return PLACE.ids_of_mask(choices)
 
 
-@resolver(D_KEEP)
+@on_resolve(D_KEEP)
 def resolve_keep(s: State, d: Decision, action: int) -> None:
     h = d.a
-    s.keep |= bit(action - PLACE0 + 1)
+    s.keep |= bit(place_of(action))
     if d.c > 1:
         push(s, d._replace(c=d.c - 1))
         return
@@ -284,18 +292,18 @@ def resolve_keep(s: State, d: Decision, action: int) -> None:
         s.log("phobia", h + 1, f"hunted {h} shows {places_of(rest)}", frozenset({CREATURE, h + 1}))
 
 
-@decision(D_FORBIDDEN)
+@on_legal(D_FORBIDDEN)
 def forbidden_options(s: State, d: Decision) -> list[int]:
-    return [PLACE0 + p for p in range(10) if s.hand[d.a] >> p & 1]
+    return PLACE.ids_of_mask(s.hand[d.a])
 
 
-@resolver(D_FORBIDDEN)
+@on_resolve(D_FORBIDDEN)
 def resolve_forbidden(s: State, d: Decision, action: int) -> None:
-    s.pending_discard[d.a] = action - PLACE0 + 1
-    s.log("forbidden_choice", d.a + 1, f"{action - PLACE0 + 1}", frozenset({d.a + 1}))
+    s.pending_discard[d.a] = place_of(action)
+    s.log("forbidden_choice", d.a + 1, f"{place_of(action)}", frozenset({d.a + 1}))
 
 
-@auto(A_FORBIDDEN_APPLY)
+@on_auto(A_FORBIDDEN_APPLY)
 def apply_forbidden_zone(s: State, d: Decision) -> None:
     for h in range(s.num_hunted):
         if s.pending_discard[h]:
@@ -303,36 +311,36 @@ def apply_forbidden_zone(s: State, d: Decision) -> None:
             s.pending_discard[h] = 0
 
 
-@decision(D_CATACLYSM)
+@on_legal(D_CATACLYSM)
 def cataclysm_options(s: State, d: Decision) -> list[int]:
-    return [PLACE0 + p for p in range(10)]
+    return list(PLACE_IDS)
 
 
-@resolver(D_CATACLYSM)
+@on_resolve(D_CATACLYSM)
 def resolve_cataclysm(s: State, d: Decision, action: int) -> None:
-    s.ineffective |= bit(action - PLACE0 + 1)
-    s.log("cataclysm", CREATURE, f"place {action - PLACE0 + 1} is ineffective")
+    s.ineffective |= bit(place_of(action))
+    s.log("cataclysm", CREATURE, f"place {place_of(action)} is ineffective")
 
 
-@decision(D_DETOUR_CARD)
+@on_legal(D_DETOUR_CARD)
 def detour_card_options(s: State, d: Decision) -> list[int]:
-    return sorted({PLACE0 + p - 1 for p in s.location[d.a]})
+    return sorted({place_id(p) for p in s.location[d.a]})
 
 
-@resolver(D_DETOUR_CARD)
+@on_resolve(D_DETOUR_CARD)
 def resolve_detour_card(s: State, d: Decision, action: int) -> None:
-    slot = s.location[d.a].index(action - PLACE0 + 1)
+    slot = s.location[d.a].index(place_of(action))
     push(s, Decision(D_DETOUR_DEST, CREATURE, d.a, slot))
 
 
-@decision(D_DETOUR_DEST)
+@on_legal(D_DETOUR_DEST)
 def detour_dest_options(s: State, d: Decision) -> list[int]:
     here = s.location[d.a][d.b]
     near = s.game.data.adjacent[here - 1]
-    return [PLACE0 + p for p in range(10) if near >> p & 1]
+    return PLACE.ids_of_mask(near)
 
 
-@resolver(D_DETOUR_DEST)
+@on_resolve(D_DETOUR_DEST)
 def resolve_detour_dest(s: State, d: Decision, action: int) -> None:
-    s.location[d.a][d.b] = action - PLACE0 + 1
-    s.log("detour", CREATURE, f"hunted {d.a} moved to {action - PLACE0 + 1}")
+    s.location[d.a][d.b] = place_of(action)
+    s.log("detour", CREATURE, f"hunted {d.a} moved to {place_of(action)}")

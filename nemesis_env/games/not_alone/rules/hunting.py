@@ -7,9 +7,9 @@ square) and A.4 Phase 2.
 
 from __future__ import annotations
 
-from nemesis_env.games.not_alone.actions import PAIR0, PLACE0
+from nemesis_env.core.engine import on_legal, on_resolve, on_stage, push
+from nemesis_env.games.not_alone.actions import PAIR, PLACE_IDS, place_of
 from nemesis_env.games.not_alone.rules.common import bit
-from nemesis_env.games.not_alone.rules.engine import decision, push, resolver, stage
 from nemesis_env.games.not_alone.rules.hunt_cards import open_creature_window
 from nemesis_env.games.not_alone.rules.kinds import (
     D_ARTEMIA_TOKEN,
@@ -28,10 +28,10 @@ from nemesis_env.games.not_alone.state import (
     State,
 )
 
-ALL_PLACES = [PLACE0 + p for p in range(10)]
+ALL_PLACES = list(PLACE_IDS)
 
 
-@stage(S_P2_CREATURE)
+@on_stage(S_P2_CREATURE)
 def creature_phase_two(s: State) -> None:
     s.stage = S_P2_TOKENS
     open_creature_window(s, 2)
@@ -44,7 +44,7 @@ def artemia_available(s: State) -> bool:
     return s.rescue in s.game.data.board.artemia_squares[s.side]
 
 
-@stage(S_P2_TOKENS)
+@on_stage(S_P2_TOKENS)
 def place_tokens(s: State) -> None:
     s.stage = S_P2_HUNTED
     s.cursor = 0
@@ -54,7 +54,7 @@ def place_tokens(s: State) -> None:
     push(s, *tokens)
 
 
-@stage(S_P2_HUNTED)
+@on_stage(S_P2_HUNTED)
 def hunted_phase_two(s: State) -> None:
     h = s.cursor
     if h == s.num_hunted:
@@ -65,30 +65,30 @@ def hunted_phase_two(s: State) -> None:
     open_hunted_window(s, h, 2)
 
 
-@decision(D_CREATURE_TOKEN)
+@on_legal(D_CREATURE_TOKEN)
 def creature_token_options(s: State, d: Decision) -> list[int]:
     return ALL_PLACES
 
 
-@resolver(D_CREATURE_TOKEN)
+@on_resolve(D_CREATURE_TOKEN)
 def resolve_creature_token(s: State, d: Decision, action: int) -> None:
-    s.creature_token = action - PLACE0 + 1
+    s.creature_token = place_of(action)
     s.log("creature_token", CREATURE, f"creature token on {s.creature_token}")
 
 
-@decision(D_ARTEMIA_TOKEN)
+@on_legal(D_ARTEMIA_TOKEN)
 def artemia_token_options(s: State, d: Decision) -> list[int]:
     """Under Virus the token lies between two adjacent places (reference A.7)."""
     if s.flags & F_VIRUS:
-        return [PAIR0 + k for k in range(len(s.game.data.pairs))]
+        return [PAIR.id(k) for k in range(len(s.game.data.pairs))]
     return ALL_PLACES
 
 
-@resolver(D_ARTEMIA_TOKEN)
+@on_resolve(D_ARTEMIA_TOKEN)
 def resolve_artemia_token(s: State, d: Decision, action: int) -> None:
-    if action >= PAIR0:
-        a, b = s.game.data.pairs[action - PAIR0]
+    if action in PAIR:
+        a, b = s.game.data.pairs[PAIR.arg(action)]
         s.artemia = bit(a) | bit(b)
     else:
-        s.artemia = bit(action - PLACE0 + 1)
+        s.artemia = bit(place_of(action))
     s.log("artemia_token", CREATURE, f"artemia token on mask {s.artemia}")

@@ -8,15 +8,18 @@ on a place made ineffective by a hunt card they may do neither (seed 003).
 
 from __future__ import annotations
 
+from nemesis_env.core.engine import AUTO, on_auto, on_legal, on_resolve, push
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.actions import (
-    HUNTED0,
+    HUNTED,
     OPT_DRAW,
     OPT_TAKE_ALL,
     OPT_USE_POWER,
     PASS,
-    PLACE0,
-    SURVIVAL0,
+    PLACE,
+    SURVIVAL,
+    place_id,
+    place_of,
 )
 from nemesis_env.games.not_alone.effects import (
     PLACE_CAN,
@@ -40,7 +43,6 @@ from nemesis_env.games.not_alone.rules.common import (
     take_back_all,
 )
 from nemesis_env.games.not_alone.rules.decks import SHELTER_DRAW
-from nemesis_env.games.not_alone.rules.engine import auto, decision, push, resolver
 from nemesis_env.games.not_alone.rules.kinds import (
     A_RESOLVE_SLOT,
     A_SHELTER_DRAWN,
@@ -56,7 +58,6 @@ from nemesis_env.games.not_alone.rules.kinds import (
 from nemesis_env.games.not_alone.rules.survival_cards import play_survival
 from nemesis_env.games.not_alone.state import (
     ARTEFACT_EFFECT,
-    AUTO,
     F_CLONE,
     F_DESPAIR,
     F_PERSECUTION,
@@ -70,7 +71,7 @@ DRONE, GATE = 9, 10  # survival indices (checked against the data in game.py)
 
 
 # -- choosing what to do on a place ---------------------------------------------------------
-@auto(A_RESOLVE_SLOT)
+@on_auto(A_RESOLVE_SLOT)
 def resolve_slot(s: State, d: Decision) -> None:
     """Opens the place choice for one played card unless the place is ineffective or idle."""
     h, slot = d.a, d.b
@@ -88,14 +89,14 @@ def resolution_steps(s: State, h: int, slots: list[int]) -> list[Decision]:
     return [Decision(A_RESOLVE_SLOT, AUTO, h, slot) for slot in slots]
 
 
-@decision(D_RESOLVE_ORDER)
+@on_legal(D_RESOLVE_ORDER)
 def resolve_order_options(s: State, d: Decision) -> list[int]:
-    return sorted(PLACE0 + p - 1 for p in s.location[d.a])
+    return sorted(place_id(p) for p in s.location[d.a])
 
 
-@resolver(D_RESOLVE_ORDER)
+@on_resolve(D_RESOLVE_ORDER)
 def resolve_order(s: State, d: Decision, action: int) -> None:
-    first = s.location[d.a].index(action - PLACE0 + 1)
+    first = s.location[d.a].index(place_of(action))
     push(
         s,
         Decision(A_RESOLVE_SLOT, AUTO, d.a, first),
@@ -109,9 +110,9 @@ def replacement_options(s: State, h: int, slot: int) -> list[int]:
         return []
     options = []
     if s.survival[h] >> DRONE & 1 and place_power_usable(s, h, slot, ROVER):
-        options.append(SURVIVAL0 + DRONE)
+        options.append(SURVIVAL.id(DRONE))
     if s.survival[h] >> GATE & 1 and gate_places(s, h, slot):
-        options.append(SURVIVAL0 + GATE)
+        options.append(SURVIVAL.id(GATE))
     return options
 
 
@@ -119,28 +120,28 @@ def place_options(s: State, h: int, slot: int) -> list[int]:
     place = s.location[h][slot]
     options = [PASS]
     if s.discard[h]:
-        options += sorted({PLACE0 + p - 1 for p in s.discard[h]})
+        options += sorted({place_id(p) for p in s.discard[h]})
     options += replacement_options(s, h, slot)
     if place_power_usable(s, h, slot, place):
         options.append(OPT_USE_POWER)
     return options
 
 
-@decision(D_RESOLVE)
+@on_legal(D_RESOLVE)
 def resolve_options(s: State, d: Decision) -> list[int]:
     return place_options(s, d.a, d.b)
 
 
-@resolver(D_RESOLVE)
+@on_resolve(D_RESOLVE)
 def resolve_place_choice(s: State, d: Decision, action: int) -> None:
     h, slot = d.a, d.b
     if action == PASS:
         return
     if action == OPT_USE_POWER:
         run_place_power(s, h, slot, s.location[h][slot])
-    elif action < SURVIVAL0:
-        take_back(s, h, action - PLACE0 + 1)
-    elif action == SURVIVAL0 + DRONE:
+    elif action in PLACE:
+        take_back(s, h, place_of(action))
+    elif action == SURVIVAL.id(DRONE):
         play_survival(s, h, DRONE, run_effect=False)
         run_place_power(s, h, slot, ROVER)
     else:
@@ -159,14 +160,14 @@ def gate_places(s: State, h: int, slot: int) -> list[int]:
     ]
 
 
-@decision(D_GATE)
+@on_legal(D_GATE)
 def gate_options(s: State, d: Decision) -> list[int]:
-    return [PLACE0 + p - 1 for p in gate_places(s, d.a, d.b)]
+    return [place_id(p) for p in gate_places(s, d.a, d.b)]
 
 
-@resolver(D_GATE)
+@on_resolve(D_GATE)
 def resolve_gate(s: State, d: Decision, action: int) -> None:
-    run_place_power(s, d.a, d.b, action - PLACE0 + 1)
+    run_place_power(s, d.a, d.b, place_of(action))
 
 
 # -- 1 Lair ---------------------------------------------------------------------------------
@@ -194,20 +195,20 @@ def lair(s: State, h: int, slot: int, place: int) -> None:
     push(s, Decision(D_LAIR, h + 1, h, slot))
 
 
-@decision(D_LAIR)
+@on_legal(D_LAIR)
 def lair_options(s: State, d: Decision) -> list[int]:
-    options = [PLACE0 + p - 1 for p in lair_copies(s, d.a, d.b)]
+    options = [place_id(p) for p in lair_copies(s, d.a, d.b)]
     if s.discard[d.a]:
         options.append(OPT_TAKE_ALL)
     return options
 
 
-@resolver(D_LAIR)
+@on_resolve(D_LAIR)
 def resolve_lair(s: State, d: Decision, action: int) -> None:
     h, slot = d.a, d.b
     if action != OPT_TAKE_ALL:
-        s.log("lair_copy", h + 1, f"hunted {h} copies {action - PLACE0 + 1}")
-        run_place_power(s, h, slot, action - PLACE0 + 1)
+        s.log("lair_copy", h + 1, f"hunted {h} copies {place_of(action)}")
+        run_place_power(s, h, slot, place_of(action))
     elif s.flags & F_PERSECUTION:
         push_take_back(s, h, 1)  # Persecution: at most 1 card taken back (reference A.7)
     else:
@@ -289,14 +290,14 @@ def rover(s: State, h: int, slot: int, place: int) -> None:
     push(s, Decision(D_ROVER, h + 1, h))
 
 
-@decision(D_ROVER)
+@on_legal(D_ROVER)
 def rover_options(s: State, d: Decision) -> list[int]:
-    return [PLACE0 + p - 1 for p in rover_choices(s, d.a)]
+    return [place_id(p) for p in rover_choices(s, d.a)]
 
 
-@resolver(D_ROVER)
+@on_resolve(D_ROVER)
 def resolve_rover(s: State, d: Decision, action: int) -> None:
-    place = action - PLACE0 + 1
+    place = place_of(action)
     s.reserve[place - 6] -= 1
     s.owned[d.a] |= bit(place)
     s.hand[d.a] |= bit(place)
@@ -317,7 +318,7 @@ def shelter(s: State, h: int, slot: int, place: int, *, draw: int) -> None:
     push(s, *draws, Decision(A_SHELTER_DRAWN, AUTO, h))
 
 
-@auto(A_SHELTER_DRAWN)
+@on_auto(A_SHELTER_DRAWN)
 def shelter_drawn(s: State, d: Decision) -> None:
     if s.shelter_drawn[d.a].bit_count() > 1:
         push(s, Decision(D_SHELTER_KEEP, d.a + 1, d.a))
@@ -325,15 +326,15 @@ def shelter_drawn(s: State, d: Decision) -> None:
         s.shelter_drawn[d.a] = 0
 
 
-@decision(D_SHELTER_KEEP)
+@on_legal(D_SHELTER_KEEP)
 def shelter_keep_options(s: State, d: Decision) -> list[int]:
     drawn = s.shelter_drawn[d.a]
-    return [SURVIVAL0 + c for c in range(15) if drawn >> c & 1]
+    return SURVIVAL.ids_of_mask(drawn)
 
 
-@resolver(D_SHELTER_KEEP)
+@on_resolve(D_SHELTER_KEEP)
 def resolve_shelter_keep(s: State, d: Decision, action: int) -> None:
-    h, kept = d.a, action - SURVIVAL0
+    h, kept = d.a, SURVIVAL.arg(action)
     for c in range(15):
         if s.shelter_drawn[h] >> c & 1 and c != kept:
             s.survival[h] &= ~(1 << c)
@@ -362,17 +363,17 @@ def source(s: State, h: int, slot: int, place: int) -> None:
     push(s, Decision(D_SOURCE, h + 1, h))
 
 
-@decision(D_SOURCE)
+@on_legal(D_SOURCE)
 def source_options(s: State, d: Decision) -> list[int]:
-    options = [HUNTED0 + i for i in source_will_targets(s)]
+    options = [HUNTED.id(i) for i in source_will_targets(s)]
     if source_can_draw(s):
         options.append(OPT_DRAW)
     return options
 
 
-@resolver(D_SOURCE)
+@on_resolve(D_SOURCE)
 def resolve_source(s: State, d: Decision, action: int) -> None:
     if action == OPT_DRAW:
         draw_survival_card(s, d.a)
     else:
-        gain_will(s, action - HUNTED0, 1)
+        gain_will(s, HUNTED.arg(action), 1)

@@ -8,12 +8,15 @@ token (Assimilation +1 once if anyone was caught), then Hunted at 0 Will.
 
 from __future__ import annotations
 
+from nemesis_env.core.engine import AUTO, on_auto, on_legal, on_resolve, on_stage, push
 from nemesis_env.games.not_alone.actions import (
     OPT_DISCARD_TWO,
     OPT_LOSE_WILL,
     PASS,
-    PLACE0,
-    SURVIVAL0,
+    PLACE,
+    SURVIVAL,
+    place_id,
+    place_of,
 )
 from nemesis_env.games.not_alone.rules.common import (
     LAIR,
@@ -26,7 +29,6 @@ from nemesis_env.games.not_alone.rules.common import (
     take_back_all,
     token_mask,
 )
-from nemesis_env.games.not_alone.rules.engine import auto, decision, push, resolver, stage
 from nemesis_env.games.not_alone.rules.hunt_cards import open_creature_window
 from nemesis_env.games.not_alone.rules.kinds import (
     A_ARTEMIA_HIT,
@@ -51,7 +53,6 @@ from nemesis_env.games.not_alone.rules.kinds import (
 from nemesis_env.games.not_alone.rules.places import resolution_steps
 from nemesis_env.games.not_alone.rules.survival_cards import open_hunted_window, play_survival
 from nemesis_env.games.not_alone.state import (
-    AUTO,
     F_ANTICIPATION_HIT,
     F_CAUGHT,
     F_CLONE,
@@ -80,22 +81,22 @@ def per_hunted(s: State, next_stage: int) -> int:
     return h
 
 
-@stage(S_P3_RIVER)
+@on_stage(S_P3_RIVER)
 def river_choices(s: State) -> None:
     h = per_hunted(s, S_P3_REVEAL)
     if h >= 0 and s.this_effect[h] == RIVER_EFFECT and len(s.played[h]) == 2:
         push(s, Decision(D_RIVER, h + 1, h))
 
 
-@decision(D_RIVER)
+@on_legal(D_RIVER)
 def river_options(s: State, d: Decision) -> list[int]:
-    return sorted(PLACE0 + p - 1 for p in s.played[d.a])
+    return sorted(place_id(p) for p in s.played[d.a])
 
 
-@resolver(D_RIVER)
+@on_resolve(D_RIVER)
 def resolve_river(s: State, d: Decision, action: int) -> None:
     """Keep one of the two cards; the other goes back to hand before the reveal (A.4 step 0)."""
-    kept = action - PLACE0 + 1
+    kept = place_of(action)
     for place in s.played[d.a]:
         if place != kept:
             s.hand[d.a] |= bit(place)
@@ -103,7 +104,7 @@ def resolve_river(s: State, d: Decision, action: int) -> None:
     s.log("river", d.a + 1, f"hunted {d.a} keeps {kept}", frozenset({d.a + 1}))
 
 
-@stage(S_P3_REVEAL)
+@on_stage(S_P3_REVEAL)
 def reveal(s: State) -> None:
     s.flags |= F_REVEALED
     for h in range(s.num_hunted):
@@ -112,21 +113,21 @@ def reveal(s: State) -> None:
     s.stage = S_P3_CREATURE
 
 
-@stage(S_P3_CREATURE)
+@on_stage(S_P3_CREATURE)
 def creature_phase_three(s: State) -> None:
     s.stage = S_P3_HUNTED
     s.cursor = 0
     open_creature_window(s, 3)
 
 
-@stage(S_P3_HUNTED)
+@on_stage(S_P3_HUNTED)
 def hunted_phase_three(s: State) -> None:
     h = per_hunted(s, S_P3_FREE)
     if h >= 0:
         open_hunted_window(s, h, 3)
 
 
-@stage(S_P3_FREE)
+@on_stage(S_P3_FREE)
 def token_free_places(s: State) -> None:
     h = per_hunted(s, S_P3_TARGET)
     if h >= 0:
@@ -135,7 +136,7 @@ def token_free_places(s: State) -> None:
         push(s, *resolution_steps(s, h, slots))
 
 
-@stage(S_P3_TARGET)
+@on_stage(S_P3_TARGET)
 def target_token(s: State) -> None:
     """Apply the Target card's effect there, then resolve the place if still allowed.
 
@@ -162,7 +163,7 @@ def target_token(s: State) -> None:
     push(s, *steps, *resolution_steps(s, h, usable))
 
 
-@stage(S_P3_ARTEMIA)
+@on_stage(S_P3_ARTEMIA)
 def artemia_token(s: State) -> None:
     h = per_hunted(s, S_P3_CATCH)
     if h < 0:
@@ -175,7 +176,7 @@ def artemia_token(s: State) -> None:
             push(s, Decision(A_ARTEMIA_HIT, AUTO, h, hits))
 
 
-@auto(A_ARTEMIA_HIT)
+@on_auto(A_ARTEMIA_HIT)
 def artemia_hit(s: State, d: Decision) -> None:
     """Discard 1 place card per catch; Mutation adds 1 Will per catch (reference A.4 step 4)."""
     h, hits = d.a, d.b
@@ -207,7 +208,7 @@ def creature_catches(s: State, h: int) -> tuple[int, int]:
     return catches, will
 
 
-@stage(S_P3_CATCH)
+@on_stage(S_P3_CATCH)
 def creature_token(s: State) -> None:
     h = per_hunted(s, S_P3_ZERO)
     if h < 0:
@@ -224,7 +225,7 @@ def creature_token(s: State) -> None:
             push(s, Decision(A_CREATURE_HIT, AUTO, h))
 
 
-@auto(A_CREATURE_HIT)
+@on_auto(A_CREATURE_HIT)
 def creature_hit(s: State, d: Decision) -> None:
     h = d.a
     _, will = creature_catches(s, h)
@@ -235,18 +236,18 @@ def creature_hit(s: State, d: Decision) -> None:
         s.flags |= F_ANTICIPATION_HIT
 
 
-@decision(D_CATCH_SURVIVAL)
+@on_legal(D_CATCH_SURVIVAL)
 def catch_survival_options(s: State, d: Decision) -> list[int]:
     """Detector (Artemia token) or Dodge (Creature token), played before the token resolves."""
     card = DETECTOR if d.b == T_ARTEMIA else DODGE
-    return [PASS, SURVIVAL0 + card] if s.survival[d.a] >> card & 1 else [PASS]
+    return [PASS, SURVIVAL.id(card)] if s.survival[d.a] >> card & 1 else [PASS]
 
 
-@resolver(D_CATCH_SURVIVAL)
+@on_resolve(D_CATCH_SURVIVAL)
 def resolve_catch_survival(s: State, d: Decision, action: int) -> None:
     h = d.a
     if action != PASS:
-        play_survival(s, h, action - SURVIVAL0)
+        play_survival(s, h, SURVIVAL.arg(action))
         push(s, *resolution_steps(s, h, freed_slots(s, h, d.b)))
     elif d.b == T_ARTEMIA:
         push(s, Decision(A_ARTEMIA_HIT, AUTO, h, d.c))
@@ -265,7 +266,7 @@ def freed_slots(s: State, h: int, token: int) -> list[int]:
     return [i for i, p in enumerate(s.location[h]) if ignored & bit(p) and not others & bit(p)]
 
 
-@stage(S_P3_ZERO)
+@on_stage(S_P3_ZERO)
 def lost_last_will(s: State) -> None:
     """Hunted at 0 Will regain Will (2 in Expert) and all place cards; Assimilation moves."""
     params = s.game.params
@@ -283,7 +284,7 @@ def lost_last_will(s: State) -> None:
         advance_assimilation(s, 1 if params.zero_will_assimilation == "once" else len(broken))
 
 
-@decision(D_SCREAM)
+@on_legal(D_SCREAM)
 def scream_options(s: State, d: Decision) -> list[int]:
     """Discard 2 place cards or lose 1 Will, the Hunted's choice (reference A.7)."""
     if s.hand[d.a].bit_count() >= 2:
@@ -291,7 +292,7 @@ def scream_options(s: State, d: Decision) -> list[int]:
     return [OPT_LOSE_WILL]
 
 
-@resolver(D_SCREAM)
+@on_resolve(D_SCREAM)
 def resolve_scream(s: State, d: Decision, action: int) -> None:
     if action == OPT_LOSE_WILL:
         lose_will(s, d.a, 1)
@@ -299,14 +300,14 @@ def resolve_scream(s: State, d: Decision, action: int) -> None:
         push(s, Decision(D_DISCARD_PLACE, d.a + 1, d.a, 2))
 
 
-@decision(D_TOXIN)
+@on_legal(D_TOXIN)
 def toxin_options(s: State, d: Decision) -> list[int]:
-    return [SURVIVAL0 + c for c in range(15) if s.survival[d.a] >> c & 1]
+    return SURVIVAL.ids_of_mask(s.survival[d.a])
 
 
-@resolver(D_TOXIN)
+@on_resolve(D_TOXIN)
 def resolve_toxin(s: State, d: Decision, action: int) -> None:
-    card = action - SURVIVAL0
+    card = SURVIVAL.arg(action)
     s.survival[d.a] &= ~(1 << card)
     s.surv_discard.append(card)
     s.log("toxin", d.a + 1, f"hunted {d.a} discards {s.game.data.survival[card].id}")
@@ -314,13 +315,13 @@ def resolve_toxin(s: State, d: Decision, action: int) -> None:
         push(s, d._replace(b=d.b - 1))
 
 
-@decision(D_DISCARD_PLACE)
+@on_legal(D_DISCARD_PLACE)
 def discard_place_options(s: State, d: Decision) -> list[int]:
-    return [PLACE0 + p for p in range(10) if s.hand[d.a] >> p & 1]
+    return PLACE.ids_of_mask(s.hand[d.a])
 
 
-@resolver(D_DISCARD_PLACE)
+@on_resolve(D_DISCARD_PLACE)
 def resolve_discard_place(s: State, d: Decision, action: int) -> None:
-    discard_from_hand(s, d.a, action - PLACE0 + 1)
+    discard_from_hand(s, d.a, place_of(action))
     if d.b > 1 and s.hand[d.a]:
         push(s, d._replace(b=d.b - 1))

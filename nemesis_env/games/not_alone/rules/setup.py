@@ -6,9 +6,9 @@ then the Creature chooses the board side (unless the params fix it).
 
 from __future__ import annotations
 
+from nemesis_env.core.engine import on_legal, on_resolve, on_stage, push
 from nemesis_env.games.not_alone.actions import OPT_SIDE_1, OPT_SIDE_2
 from nemesis_env.games.not_alone.rules.common import draw_hunt_cards, draw_survival_card
-from nemesis_env.games.not_alone.rules.engine import decision, push, resolver, stage
 from nemesis_env.games.not_alone.rules.kinds import (
     D_SIDE,
     S_P1_CREATURE,
@@ -19,7 +19,7 @@ from nemesis_env.games.not_alone.rules.kinds import (
 from nemesis_env.games.not_alone.state import CREATURE, NO_EFFECT, Decision, State
 
 
-@stage(S_SETUP_DEAL)
+@on_stage(S_SETUP_DEAL)
 def deal(s: State) -> None:
     s.stage = S_SETUP_SIDE
     board = s.game.data.board
@@ -29,7 +29,7 @@ def deal(s: State) -> None:
     draw_hunt_cards(s, board.hunt_hand_size)
 
 
-@stage(S_SETUP_SIDE)
+@on_stage(S_SETUP_SIDE)
 def choose_side(s: State) -> None:
     s.stage = S_TURN_START
     if s.game.params.board_side:
@@ -38,18 +38,18 @@ def choose_side(s: State) -> None:
         push(s, Decision(D_SIDE, CREATURE))
 
 
-@decision(D_SIDE)
+@on_legal(D_SIDE)
 def side_options(s: State, d: Decision) -> list[int]:
     return [OPT_SIDE_1, OPT_SIDE_2]
 
 
-@resolver(D_SIDE)
+@on_resolve(D_SIDE)
 def resolve_side(s: State, d: Decision, action: int) -> None:
     s.side = 1 if action == OPT_SIDE_1 else 2
     s.log("board_side", CREATURE, f"board side {s.side}")
 
 
-@stage(S_TURN_START)
+@on_stage(S_TURN_START)
 def start_turn(s: State) -> None:
     """Pending River/Artefact effects from last turn become this turn's (reference A.6)."""
     s.turn += 1

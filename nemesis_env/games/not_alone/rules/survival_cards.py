@@ -8,13 +8,16 @@ Drone and Gate when the Hunted resolves their place; the rest in the phase windo
 
 from __future__ import annotations
 
+from nemesis_env.core.engine import on_legal, on_resolve, push
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.actions import (
     OPT_CREATURE_TOKEN,
     OPT_TARGET_TOKEN,
     PASS,
-    PLACE0,
-    SURVIVAL0,
+    PLACE,
+    SURVIVAL,
+    place_id,
+    place_of,
 )
 from nemesis_env.games.not_alone.effects import SURVIVAL_CAN, SURVIVAL_EFFECTS
 from nemesis_env.games.not_alone.rules.common import (
@@ -25,7 +28,6 @@ from nemesis_env.games.not_alone.rules.common import (
     return_played_card,
     survival_playable,
 )
-from nemesis_env.games.not_alone.rules.engine import decision, push, resolver
 from nemesis_env.games.not_alone.rules.kinds import (
     D_DOUBLE_BACK,
     D_HUNTED_WINDOW,
@@ -86,15 +88,15 @@ def play_survival(s: State, h: int, card: int, run_effect: bool = True) -> None:
         SURVIVAL_EFFECTS.get(spec.op)(s, h, **spec.params)
 
 
-@decision(D_HUNTED_WINDOW)
+@on_legal(D_HUNTED_WINDOW)
 def hunted_window_options(s: State, d: Decision) -> list[int]:
-    return [PASS] + [SURVIVAL0 + c for c in playable_survival(s, d.a, d.b)]
+    return [PASS] + [SURVIVAL.id(c) for c in playable_survival(s, d.a, d.b)]
 
 
-@resolver(D_HUNTED_WINDOW)
+@on_resolve(D_HUNTED_WINDOW)
 def resolve_hunted_window(s: State, d: Decision, action: int) -> None:
     if action != PASS:
-        play_survival(s, d.a, action - SURVIVAL0)
+        play_survival(s, d.a, SURVIVAL.arg(action))
 
 
 # -- phase 1 ------------------------------------------------------------------------------
@@ -178,28 +180,28 @@ def can_vortex(s: State, h: int) -> bool:
     return bool(s.discard[h]) and bool(s.played[h])
 
 
-@decision(D_VORTEX_DISCARD)
+@on_legal(D_VORTEX_DISCARD)
 def vortex_discard_options(s: State, d: Decision) -> list[int]:
-    return sorted({PLACE0 + p - 1 for p in s.discard[d.a]})
+    return sorted({place_id(p) for p in s.discard[d.a]})
 
 
-@resolver(D_VORTEX_DISCARD)
+@on_resolve(D_VORTEX_DISCARD)
 def resolve_vortex_discard(s: State, d: Decision, action: int) -> None:
-    incoming = action - PLACE0 + 1
+    incoming = place_of(action)
     if len(s.played[d.a]) > 1:
         push(s, Decision(D_VORTEX_PLAYED, d.a + 1, d.a, incoming))
     else:
         swap_played(s, d.a, 0, incoming)
 
 
-@decision(D_VORTEX_PLAYED)
+@on_legal(D_VORTEX_PLAYED)
 def vortex_played_options(s: State, d: Decision) -> list[int]:
-    return sorted({PLACE0 + p - 1 for p in s.played[d.a]})
+    return sorted({place_id(p) for p in s.played[d.a]})
 
 
-@resolver(D_VORTEX_PLAYED)
+@on_resolve(D_VORTEX_PLAYED)
 def resolve_vortex_played(s: State, d: Decision, action: int) -> None:
-    swap_played(s, d.a, s.played[d.a].index(action - PLACE0 + 1), d.b)
+    swap_played(s, d.a, s.played[d.a].index(place_of(action)), d.b)
 
 
 def swap_played(s: State, h: int, slot: int, incoming: int) -> None:
@@ -224,13 +226,13 @@ def can_move_token(s: State, h: int, *, token: str) -> bool:
     return bool(s.artemia) if token == "artemia" else bool(s.creature_token)
 
 
-@decision(D_WHICH_TOKEN)
+@on_legal(D_WHICH_TOKEN)
 def which_token_options(s: State, d: Decision) -> list[int]:
     """Wrong Track under Clone may move the clone (the Target token) instead (reference A.8)."""
     return [OPT_CREATURE_TOKEN, OPT_TARGET_TOKEN]
 
 
-@resolver(D_WHICH_TOKEN)
+@on_resolve(D_WHICH_TOKEN)
 def resolve_which_token(s: State, d: Decision, action: int) -> None:
     token = T_CREATURE if action == OPT_CREATURE_TOKEN else T_TARGET
     push(s, Decision(D_MOVE_TOKEN, d.a + 1, d.a, token))
@@ -242,7 +244,7 @@ def token_places(s: State, token: int) -> int:
     return s.target if token == T_TARGET else s.artemia
 
 
-@decision(D_MOVE_TOKEN)
+@on_legal(D_MOVE_TOKEN)
 def move_token_options(s: State, d: Decision) -> list[int]:
     """Destinations adjacent to the token's place (to either place for a two-place token)."""
     here = token_places(s, d.b)
@@ -251,12 +253,12 @@ def move_token_options(s: State, d: Decision) -> list[int]:
     for p in range(10):
         if here >> p & 1:
             near |= adjacent[p]
-    return [PLACE0 + p for p in range(10) if near >> p & 1]
+    return PLACE.ids_of_mask(near)
 
 
-@resolver(D_MOVE_TOKEN)
+@on_resolve(D_MOVE_TOKEN)
 def resolve_move_token(s: State, d: Decision, action: int) -> None:
-    place = action - PLACE0 + 1
+    place = place_of(action)
     if d.b == T_CREATURE:
         s.creature_token = place
     elif d.b == T_TARGET:
@@ -292,14 +294,14 @@ def can_double_back(s: State, h: int) -> bool:
     return any(s.played[h])
 
 
-@decision(D_DOUBLE_BACK)
+@on_legal(D_DOUBLE_BACK)
 def double_back_options(s: State, d: Decision) -> list[int]:
-    return sorted({PLACE0 + p - 1 for p in s.played[d.a] if p})
+    return sorted({place_id(p) for p in s.played[d.a] if p})
 
 
-@resolver(D_DOUBLE_BACK)
+@on_resolve(D_DOUBLE_BACK)
 def resolve_double_back(s: State, d: Decision, action: int) -> None:
-    return_played_card(s, d.a, s.played[d.a].index(action - PLACE0 + 1))
+    return_played_card(s, d.a, s.played[d.a].index(place_of(action)))
 
 
 # Detector, Dodge, Drone and Gate run through reckoning.py and places.py at their moment.
