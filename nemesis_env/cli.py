@@ -351,6 +351,13 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_actions(args: argparse.Namespace) -> int:
+    from nemesis_env.tools.actions_table import tables
+
+    print(json.dumps(tables(args.game, args.players), indent=1))
+    return 0
+
+
 # -- parser ------------------------------------------------------------------------------------
 def _game_options(p: argparse.ArgumentParser, default_players: int = 4) -> None:
     p.add_argument("--players", type=int, default=default_players, help="everyone, 2..7")
@@ -388,6 +395,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("games", help="list the games and their PettingZoo env ids")
     p.set_defaults(func=cmd_games)
+    p = sub.add_parser("actions", help="print a game's action and chance tables as JSON")
+    p.add_argument("game", help=f"one of {list_games()}")
+    p.add_argument("--players", type=int, help="player count (default: the game's default)")
+    p.set_defaults(func=cmd_actions)
     _add_plugin_commands(sub)
     return parser
 

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from nemesis_env.core.errors import ScenarioError
-from nemesis_env.envs.registry import list_games
-
-BUILDERS = {"not_alone": "nemesis_env.games.not_alone.scenario"}
+from nemesis_env.envs.registry import game_entry, list_games, resolve
 
 
 def read_document(doc: str | Path | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -48,6 +45,9 @@ def load(doc: str | Path | Mapping[str, Any]) -> Any:
     """Builds the state a scenario document describes, after checking it is possible."""
     mapping = read_document(doc)
     game = mapping.get("game")
-    if game not in BUILDERS:
+    if not isinstance(game, str) or game not in list_games():
         raise ScenarioError(f"scenario 'game' must be one of {list_games()}, got {game!r}")
-    return import_module(BUILDERS[game]).build(mapping)
+    builder = game_entry(game).scenario
+    if builder is None:
+        raise ScenarioError(f"game {game!r} has no scenario builder")
+    return resolve(builder)(mapping)

@@ -229,10 +229,11 @@ class StackState:
     `self.game.rules`: current player, the legal list cached once per node, and the apply path.
     A game's state subclasses it and adds its own fields (and slots)."""
 
-    __slots__ = ("game", "history", "legal_cache", "stack", "stage", "terminal")
+    __slots__ = ("game", "history", "legal_cache", "scenario", "stack", "stage", "terminal")
 
     game: Any  # the static Game: params, data and the `rules` object
     history: list[int]
+    scenario: dict[str, Any] | None  # the scenario document this state started from, if any
     legal_cache: list[int] | None
     stack: list[Decision]
     stage: int

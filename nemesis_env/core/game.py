@@ -173,18 +173,24 @@ class Game(ABC, Generic[StateT, ViewT]):
 
     # -- serialization as (params, history) -----------------------------------------------
     def serialize(self, state: StateT) -> str:
-        return json.dumps(
-            {
-                "game": self.info.name,
-                "rules_version": self.info.rules_version,
-                "params": self.params_dict(),
-                "history": list(state.history),
-            },
-            sort_keys=True,
-        )
+        """JSON of (game, rules version, params, history), plus the scenario document a state
+        built by `nemesis_env.scenario.load` started from, so that it round-trips."""
+        doc: dict[str, Any] = {
+            "game": self.info.name,
+            "rules_version": self.info.rules_version,
+            "params": self.params_dict(),
+            "history": list(state.history),
+        }
+        scenario = getattr(state, "scenario", None)
+        if scenario is not None:
+            doc["scenario"] = scenario
+        return json.dumps(doc, sort_keys=True)
 
     def deserialize(self, text: str) -> StateT:
-        doc = json.loads(text)
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CheckpointError(f"a saved game is JSON; this text is not ({exc})") from exc
         if not isinstance(doc, Mapping):
             raise CheckpointError("a saved game is a JSON object with game, params and history")
         if doc.get("game") != self.info.name:
@@ -192,14 +198,30 @@ class Game(ABC, Generic[StateT, ViewT]):
         if doc.get("rules_version") != self.info.rules_version:
             raise CheckpointError(
                 f"saved game has rules version {doc.get('rules_version')!r}, "
-                f"this engine is {self.info.rules_version!r}"
+                f"this engine is {self.info.rules_version!r}; replay it with the release that "
+                "wrote it"
             )
         if doc.get("params") != self.params_dict():
             raise CheckpointError(
                 f"saved game params {doc.get('params')} differ from this game's "
                 f"{self.params_dict()}"
             )
-        return self.replay(doc.get("history", []))
+        history = doc.get("history", [])
+        if not isinstance(history, list) or not all(
+            isinstance(a, int) and not isinstance(a, bool) for a in history
+        ):
+            raise CheckpointError("a saved game's history is a list of integer action ids")
+        scenario = doc.get("scenario")
+        if scenario is None:
+            return self.replay(history)
+        state = self.scenario_state(scenario)
+        for action_id in history:
+            state.apply_action(action_id)
+        return state
+
+    def scenario_state(self, document: Mapping[str, Any]) -> StateT:
+        """The state a scenario document describes (games with scenarios override this)."""
+        raise CheckpointError(f"{self.info.name} has no scenarios; this save names one")
 
     def replay(self, history: Sequence[int]) -> StateT:
         state = self.new_initial_state()

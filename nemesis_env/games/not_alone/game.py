@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from nemesis_env.core.errors import CheckpointError
 from nemesis_env.core.game import CHANCE, Game, GameInfo, UtilityKind
 from nemesis_env.games.not_alone import encoder
 from nemesis_env.games.not_alone import view as views
@@ -105,6 +107,17 @@ class NotAloneGame(Game[NotAloneState, Any]):
 
         return render_view(self, views.view_for(state, -1 if seat is None else seat))
 
+    def scenario_state(self, document: Mapping[str, Any]) -> NotAloneState:
+        from nemesis_env.games.not_alone.scenario import build
+
+        state = build(document)
+        if state.game.params_dict() != self.params_dict():
+            raise CheckpointError(
+                f"the scenario's params {state.game.params_dict()} differ from this game's "
+                f"{self.params_dict()}"
+            )
+        return state
+
     def chance_outcome_name(self, outcome_id: int) -> str:
         return chance_outcome_name(outcome_id)
 
@@ -150,6 +163,7 @@ def fill_initial_state(s: State, game: NotAloneGame, log_events: bool) -> None:
     s.creature_token, s.target, s.artemia = 0, 0, 0
     s.flags, s.ineffective, s.forbidden, s.anticipation, s.keep = 0, 0, 0, -1, 0
     s.legal_cache = None
+    s.scenario = None
 
 
 def _check_card_indices(data: NotAloneData) -> None:

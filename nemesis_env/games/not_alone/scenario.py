@@ -6,6 +6,7 @@ opens whatever that phase asks for (docs/scenarios.md).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -122,8 +123,18 @@ def build(doc: Mapping[str, Any]) -> NotAloneState:
         raise ScenarioError(f"phase must be one of {sorted(PHASES)}, got {phase!r}")
     s.stage, s.cursor = PHASES[phase], 0
     s.legal_cache = None
+    s.scenario = _as_json(doc)
     s.game.rules.settle(s)
     return s
+
+
+def _as_json(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A plain JSON copy of the document, recorded in the state so that saves round-trip."""
+    try:
+        copy: dict[str, Any] = json.loads(json.dumps(doc))
+    except (TypeError, ValueError) as exc:
+        raise ScenarioError(f"a scenario must hold plain JSON values only: {exc}") from exc
+    return copy
 
 
 def _int_in(where: str, value: Any, low: int, high: int) -> int:
@@ -212,15 +223,22 @@ def _fill_hunted(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> Non
         s.survival_used[h] = bool(row.get("survival_used", False))
         s.resists[h] = _int_in(f"{where}.resists", row.get("resists", 0), 0, 2)
         s.gave_up[h] = bool(row.get("gave_up", False))
-    _check_reserve(s, given="reserve" in doc)
+    _check_reserve(s, listed=_listed_reserve(doc, _Names(s.game.data)))
 
 
-def _check_reserve(s: NotAloneState, given: bool) -> None:
-    """Copies owned by Hunted plus copies in the reserve never exceed the printed count."""
+def _listed_reserve(doc: Mapping[str, Any], names: _Names) -> set[int]:
+    """The reserve places (6-10) whose copies the document gives; _fill_board checked them."""
+    reserve = doc.get("reserve", {})
+    return {names.place("reserve", name) for name in reserve}
+
+
+def _check_reserve(s: NotAloneState, listed: set[int]) -> None:
+    """Copies owned by Hunted plus copies in the reserve never exceed the printed count. A place
+    the document does not list gets the documented default: printed copies minus owned ones."""
     copies = s.game.data.board.reserve_copies[s.game.params.players]
     for i in range(5):
         taken = sum(1 for h in range(s.num_hunted) if s.owned[h] >> (5 + i) & 1)
-        if not given:
+        if 6 + i not in listed:
             s.reserve[i] = copies - taken
         if s.reserve[i] < 0 or taken + s.reserve[i] > copies:
             raise ScenarioError(

@@ -231,11 +231,12 @@ class State(StackState):
         other.anticipation = self.anticipation
         other.keep = self.keep
         other.legal_cache = self.legal_cache
+        other.scenario = self.scenario
         return other
 
     def fields_tuple(self) -> tuple[object, ...]:
         """Every dynamic field except history and events, in slot order."""
-        skip = ("game", "history", "events", "legal_cache")
+        skip = ("game", "history", "events", "legal_cache", "scenario")
         return tuple((name, getattr(self, name)) for name in FIELD_ORDER if name not in skip)
 
     def log(

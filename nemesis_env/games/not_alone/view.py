@@ -253,7 +253,7 @@ def sample_world(game: NotAloneGame, v: NotAloneView, rng: np.random.Generator) 
 
 def _copy_public(s: State, game: NotAloneGame, v: NotAloneView) -> None:
     n = v.num_hunted
-    s.game, s.num_hunted, s.history, s.events = game, n, [], None
+    s.game, s.num_hunted, s.history, s.events, s.scenario = game, n, [], None, None
     s.stage, s.cursor, s.turn, s.terminal, s.winner = (
         v.stage,
         v.cursor,
