@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -12,12 +13,15 @@ import numpy.typing as npt
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """One named block of an observation: where it starts, its shape, and what it means."""
+    """One named block of an observation: where it starts, its shape, what it means, and the
+    bounds of its values (the observation space's Box is built from them)."""
 
     name: str
     offset: int
     shape: tuple[int, ...]
     meaning: str
+    low: float = 0.0
+    high: float = 1.0
 
     @property
     def size(self) -> int:
@@ -27,11 +31,16 @@ class Piece:
 class Layout:
     """An ordered list of pieces; offsets are computed so the pieces tile the tensor exactly."""
 
-    def __init__(self, pieces: Sequence[tuple[str, tuple[int, ...], str]]) -> None:
+    def __init__(self, pieces: Sequence[tuple[Any, ...]]) -> None:
+        """Each piece is (name, shape, meaning) with values in [0, 1], or
+        (name, shape, meaning, low, high)."""
         built: list[Piece] = []
         offset = 0
-        for name, shape, meaning in pieces:
-            piece = Piece(name, offset, shape, meaning)
+        for name, shape, meaning, *bounds in pieces:
+            low, high = (float(bounds[0]), float(bounds[1])) if bounds else (0.0, 1.0)
+            if not low <= high:
+                raise ValueError(f"piece {name!r}: low {low} above high {high}")
+            piece = Piece(name, offset, tuple(shape), meaning, low, high)
             built.append(piece)
             offset += piece.size
         self.pieces: tuple[Piece, ...] = tuple(built)
@@ -49,6 +58,21 @@ class Layout:
         if tensor.shape != (self.size,):
             raise ValueError(f"tensor has shape {tensor.shape}, layout needs ({self.size},)")
         return {p.name: tensor[p.offset : p.offset + p.size].reshape(p.shape) for p in self.pieces}
+
+    def bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Per-element low and high of the whole tensor, piece by piece."""
+        low = np.empty(self.size, dtype=np.float32)
+        high = np.empty(self.size, dtype=np.float32)
+        for p in self.pieces:
+            low[p.offset : p.offset + p.size] = p.low
+            high[p.offset : p.offset + p.size] = p.high
+        return low, high
+
+    def check_chunk(self, name: str, size: int) -> None:
+        """Asserts that an encoder's block for piece `name` has exactly the piece's size."""
+        if self.by_name[name].size != size:
+            raise ValueError(f"piece {name!r} holds {self.by_name[name].size} values, "
+                             f"the encoder writes {size}")  # fmt: skip
 
     def describe(self) -> str:
         """A Markdown table of the layout, for docs and golden files."""

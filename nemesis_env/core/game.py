@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import AUTO, CHANCE, TERMINAL
 from nemesis_env.core.errors import CheckpointError
 from nemesis_env.core.spaces import ActionSpace
@@ -149,6 +150,10 @@ class Game(ABC, Generic[StateT, ViewT]):
 
     @abstractmethod
     def observation_size(self) -> int: ...
+
+    @abstractmethod
+    def observation_layout(self) -> Layout:
+        """The named pieces of the observation tensor (their offsets, meanings and bounds)."""
 
     @abstractmethod
     def params_dict(self) -> dict[str, Any]:

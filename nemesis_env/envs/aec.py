@@ -47,9 +47,10 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         n_actions = self.game.info.num_actions
         self._obs_size = self.game.observation_size()
+        low, high = self.game.observation_layout().bounds()
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, (self._obs_size,), np.float32),
+                "observation": spaces.Box(low, high, (self._obs_size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
             }
         )
@@ -60,8 +61,9 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
             a: spaces.Discrete(n_actions) for a in self.possible_agents
         }
         # state(): every seat's observation concatenated (PettingZoo's state_space convention)
+        seats = len(self.possible_agents)
         self.state_space = spaces.Box(
-            0.0, 1.0, (self._obs_size * len(self.possible_agents),), np.float32
+            np.tile(low, seats), np.tile(high, seats), (self._obs_size * seats,), np.float32
         )
         self._zero_mask = np.zeros(n_actions, dtype=np.int8)
         self._zero_mask.flags.writeable = False  # shared by every idle agent

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nemesis_env.core.encoder import Layout
 from nemesis_env.core.errors import CheckpointError
 from nemesis_env.core.game import CHANCE, Game, GameInfo, UtilityKind
 from nemesis_env.games.not_alone import encoder
@@ -96,6 +97,9 @@ class NotAloneGame(Game[NotAloneState, Any]):
 
     def observation_size(self) -> int:
         return self._encoder.layout.size
+
+    def observation_layout(self) -> Layout:
+        return self._encoder.layout
 
     @property
     def encoder(self) -> Any:
