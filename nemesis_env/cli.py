@@ -107,9 +107,11 @@ def action_label(game: Any, state: Any, action_id: int) -> str:
         return verb.format(arg)
     if kind is na.PASS_KIND:
         return _PASS_TEXT.get(decision.kind, "pass")
-    option = kind.name
+    option: str = kind.name
     if option == "use_power" and decision.kind == k.D_RESOLVE:
-        return f"use the power of {data.places[state.location[decision.a][decision.b] - 1].name}"
+        hunted, slot = decision.payload
+        name: str = data.places[state.location[hunted][slot] - 1].name
+        return f"use the power of {name}"
     return _OPTION_TEXT.get(option, option.replace("_", " "))
 
 

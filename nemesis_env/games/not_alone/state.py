@@ -7,9 +7,9 @@ and sets of them are bitmasks too. Counters store their distance to the star (0 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from nemesis_env.core.engine import StackState
+from nemesis_env.core.engine import Decision, StackState
 from nemesis_env.core.events import Event
 
 if TYPE_CHECKING:
@@ -72,16 +72,6 @@ FLAG_NAMES = {
 NO_EFFECT, RIVER_EFFECT, ARTEFACT_EFFECT = 0, 1, 2
 
 
-class Decision(NamedTuple):
-    """One open choice: who chooses (a seat, CHANCE or AUTO), what kind, and small int args."""
-
-    kind: int
-    chooser: int
-    a: int = 0
-    b: int = 0
-    c: int = 0
-
-
 class State(StackState):
     """Not Alone's mutable state. Static data is reached through `self.game`; the stack, stage,
     history, end flag and legal cache are StackState's."""
@@ -140,7 +130,7 @@ class State(StackState):
     turn: int
     terminal: bool
     winner: int  # seat group that won: 0 none, 1 Creature, 2 Hunted
-    stack: list[Decision]
+    stack: list[Decision]  # payloads: rules/payloads.py
     side: int
     rescue: int
     assimilation: int

@@ -6,9 +6,10 @@ the star ends the game immediately).
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import push
+from nemesis_env.core.engine import Decision, push
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.rules.kinds import D_DRAW_HUNT, D_DRAW_SURVIVAL, D_TAKE_BACK
+from nemesis_env.games.not_alone.rules.payloads import DrawSurvivalArgs, TakeBackArgs
 from nemesis_env.games.not_alone.state import (
     CREATURE,
     F_DESPAIR,
@@ -16,7 +17,6 @@ from nemesis_env.games.not_alone.state import (
     F_MIRAGE,
     F_SACRIFICE,
     F_TOXIN,
-    Decision,
     State,
 )
 
@@ -122,7 +122,7 @@ def draw_hunt_cards(s: State, count: int) -> None:
 
 
 def draw_survival_card(s: State, h: int, purpose: int = 0) -> None:
-    push(s, Decision(D_DRAW_SURVIVAL, CHANCE, h, purpose))
+    push(s, Decision(D_DRAW_SURVIVAL, CHANCE, DrawSurvivalArgs(h, purpose)))
 
 
 def refill_hunt_deck(s: State) -> None:
@@ -160,4 +160,4 @@ def push_take_back(s: State, h: int, count: int, self_slot: int = -1) -> None:
     available = len(s.discard[h]) + (1 if self_slot >= 0 and s.played[h][self_slot] else 0)
     count = min(count, available)
     if count > 0:
-        push(s, Decision(D_TAKE_BACK, h + 1, h, count, self_slot + 1))
+        push(s, Decision(D_TAKE_BACK, h + 1, TakeBackArgs(h, count, self_slot + 1)))

@@ -7,7 +7,7 @@ Creature and come out in order once the unseen part is used up.
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import on_outcomes, on_prepare, on_resolve
+from nemesis_env.core.engine import Decision, on_outcomes, on_prepare, on_resolve
 from nemesis_env.games.not_alone.actions import SURVIVAL_CARD
 from nemesis_env.games.not_alone.rules.common import (
     indices_of,
@@ -19,7 +19,8 @@ from nemesis_env.games.not_alone.rules.kinds import (
     D_DRAW_SURVIVAL,
     D_STRIKE_BACK,
 )
-from nemesis_env.games.not_alone.state import CREATURE, Decision, State
+from nemesis_env.games.not_alone.rules.payloads import DrawSurvivalArgs
+from nemesis_env.games.not_alone.state import CREATURE, State
 
 SHELTER_DRAW = 1  # purpose of a survival draw that lands in the Shelter's pick
 
@@ -67,7 +68,8 @@ def survival_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 
 @on_resolve(D_DRAW_SURVIVAL)
 def resolve_survival_draw(s: State, d: Decision, outcome: int) -> None:
-    h, purpose = d.a, d.b
+    args: DrawSurvivalArgs = d.payload
+    h, purpose = args.hunted, args.purpose
     card = SURVIVAL_CARD.arg(outcome)
     s.surv_unseen &= ~(1 << card)
     s.survival[h] |= 1 << card

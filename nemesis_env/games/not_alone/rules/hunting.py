@@ -7,7 +7,7 @@ square) and A.4 Phase 2.
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import on_legal, on_resolve, on_stage, push
+from nemesis_env.core.engine import Decision, on_legal, on_resolve, on_stage, push
 from nemesis_env.games.not_alone.actions import PAIR, PLACE_IDS, place_of
 from nemesis_env.games.not_alone.rules.common import bit
 from nemesis_env.games.not_alone.rules.hunt_cards import open_creature_window
@@ -24,7 +24,6 @@ from nemesis_env.games.not_alone.state import (
     CREATURE,
     F_ARTEMIA_CARD,
     F_VIRUS,
-    Decision,
     State,
 )
 

@@ -6,7 +6,7 @@ then the Creature chooses the board side (unless the params fix it).
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import on_legal, on_resolve, on_stage, push
+from nemesis_env.core.engine import Decision, on_legal, on_resolve, on_stage, push
 from nemesis_env.games.not_alone.actions import OPT_SIDE_1, OPT_SIDE_2
 from nemesis_env.games.not_alone.rules.common import draw_hunt_cards, draw_survival_card
 from nemesis_env.games.not_alone.rules.kinds import (
@@ -16,7 +16,7 @@ from nemesis_env.games.not_alone.rules.kinds import (
     S_SETUP_SIDE,
     S_TURN_START,
 )
-from nemesis_env.games.not_alone.state import CREATURE, NO_EFFECT, Decision, State
+from nemesis_env.games.not_alone.state import CREATURE, NO_EFFECT, State
 
 
 @on_stage(S_SETUP_DEAL)
