@@ -248,8 +248,3 @@ def payload_ints(payload: tuple[int, ...] | None) -> tuple[int, ...]:
         return _ZEROS
     return (*payload, *_ZEROS)[:ARG_SLOTS]
 
-
-def hunted_of(payload: object) -> int:
-    """The Hunted a decision concerns, or -1 when its payload names none."""
-    hunted = getattr(payload, "hunted", -1)
-    return hunted if isinstance(hunted, int) else -1
