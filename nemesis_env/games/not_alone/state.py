@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nemesis_env.core.engine import Decision, StackState
-from nemesis_env.core.events import Event
+from nemesis_env.core.events import Event, EventValue
 
 if TYPE_CHECKING:
     from nemesis_env.games.not_alone.game import NotAloneGame
@@ -229,10 +229,20 @@ class State(StackState):
         return tuple((name, getattr(self, name)) for name in FIELD_ORDER if name not in skip)
 
     def log(
-        self, kind: str, actor: int, detail: str = "", visible_to: frozenset[int] | None = None
+        self,
+        kind: str,
+        actor: int,
+        *,
+        visible_to: frozenset[int] | None = None,
+        hidden: tuple[str, ...] = (),
+        **payload: EventValue,
     ) -> None:
+        """Records an event (when this state keeps a log); labels.py's EVENT_TEXT says how each
+        kind reads. `hidden` names the payload keys seats outside `visible_to` don't see."""
         if self.events is not None:
-            self.events.append(Event(self.turn, kind, actor, detail, visible_to))
+            self.events.append(
+                Event(self.turn, kind, actor, tuple(payload.items()), visible_to, hidden)
+            )
 
 
 # The slot order of the state before StackState took the engine's fields: fingerprints (and the

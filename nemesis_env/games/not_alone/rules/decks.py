@@ -56,7 +56,7 @@ def resolve_hunt_draw(s: State, d: Decision, card: int) -> None:
     else:
         s.hunt_bottom.remove(card)
     s.hunt_hand |= 1 << card
-    s.log("draw_hunt", CREATURE, s.game.data.hunt[card].id, frozenset({CREATURE}))
+    s.log("draw_hunt", CREATURE, card=card, visible_to=frozenset({CREATURE}), hidden=("card",))
 
 
 @on_outcomes(D_DRAW_SURVIVAL)
@@ -75,7 +75,8 @@ def resolve_survival_draw(s: State, d: Decision, outcome: int) -> None:
     s.survival[h] |= 1 << card
     if purpose == SHELTER_DRAW:
         s.shelter_drawn[h] |= 1 << card
-    s.log("draw_survival", h + 1, s.game.data.survival[card].id, frozenset({h + 1}))
+    own = frozenset({h + 1})
+    s.log("draw_survival", h + 1, hunted=h, card=card, visible_to=own, hidden=("card",))
 
 
 @on_outcomes(D_STRIKE_BACK)
@@ -89,4 +90,4 @@ def strike_back_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 def resolve_strike_back(s: State, d: Decision, card: int) -> None:
     s.hunt_hand &= ~(1 << card)
     s.hunt_bottom.append(card)
-    s.log("strike_back", CREATURE, s.game.data.hunt[card].id, frozenset({CREATURE}))
+    s.log("strike_back", CREATURE, card=card, visible_to=frozenset({CREATURE}), hidden=("card",))

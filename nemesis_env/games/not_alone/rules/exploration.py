@@ -101,7 +101,8 @@ def resolve_explore(s: State, d: Decision, action: int) -> None:
         place = place_of(action)
         s.hand[h] &= ~bit(place)
         s.played[h].append(place)
-        s.log("play_place", h + 1, f"hunted {h} plays {place}", frozenset({h + 1}))
+        own = frozenset({h + 1})
+        s.log("play_place", h + 1, hunted=h, place=place, visible_to=own, hidden=("place",))
         if cards_to_play(s, h) > 0:
             push(s, d)
         return
@@ -118,7 +119,7 @@ def resist(s: State, h: int) -> None:
     """Lose 1 Will, take back 2 place cards; losing the last Will forces a Give Up (seed 003)."""
     s.resists[h] += 1
     s.will[h] -= 1
-    s.log("resist", h + 1, f"hunted {h} resists, will {s.will[h]}")
+    s.log("resist", h + 1, hunted=h, will=s.will[h])
     if s.will[h] == 0:
         give_up(s, h)
     else:
@@ -130,7 +131,7 @@ def give_up(s: State, h: int) -> None:
     s.gave_up[h] = True
     s.will[h] = s.game.data.board.starting_will
     take_back_all(s, h)
-    s.log("give_up", h + 1, f"hunted {h} gives up")
+    s.log("give_up", h + 1, hunted=h)
     advance_assimilation(s, 1)
 
 

@@ -129,7 +129,7 @@ def resolve_creature_window(s: State, d: Decision, action: int) -> None:
     s.hunt_hand &= ~(1 << card)
     s.hunt_played.append(card)
     s.hunt_limit -= 1
-    s.log("play_hunt", CREATURE, s.game.data.hunt[card].id)
+    s.log("play_hunt", CREATURE, card=card)
     if creature_may_play(s):
         push(s, d)  # Tracking: the window stays open for a second card after this one
     definition = s.game.data.hunt[effective]
@@ -235,7 +235,7 @@ def target_place_options(s: State, d: Decision) -> list[int]:
 @on_resolve(D_TARGET_PLACE)
 def resolve_target_place(s: State, d: Decision, action: int) -> None:
     s.target = bit(place_of(action))
-    s.log("target_token", CREATURE, f"target token on {place_of(action)}")
+    s.log("target_token", CREATURE, places=(place_of(action),))
 
 
 @on_legal(D_TARGET_PAIR)
@@ -250,7 +250,7 @@ def target_pair_options(s: State, d: Decision) -> list[int]:
 def resolve_target_pair(s: State, d: Decision, action: int) -> None:
     a, b = s.game.data.pairs[PAIR.arg(action)]
     s.target = bit(a) | bit(b)
-    s.log("target_token", CREATURE, f"target token between {a} and {b}")
+    s.log("target_token", CREATURE, places=(a, b))
     apply_pair_target(s)
 
 
@@ -266,7 +266,7 @@ def name_hunted_options(s: State, d: Decision) -> list[int]:
 def resolve_name_hunted(s: State, d: Decision, action: int) -> None:
     args: NameHuntedArgs = d.payload
     h, purpose = HUNTED.arg(action), args.purpose
-    s.log("name_hunted", CREATURE, f"hunted {h} named")
+    s.log("name_hunted", CREATURE, hunted=h, purpose=purpose)
     if purpose == P_ANTICIPATION:
         s.anticipation = h
     elif purpose in (P_ASCENDANCY, P_PHOBIA):
@@ -301,7 +301,9 @@ def resolve_keep(s: State, d: Decision, action: int) -> None:
             discard_from_hand(s, h, place)
     else:
         s.phobia_shown[h] = rest
-        s.log("phobia", h + 1, f"hunted {h} shows {places_of(rest)}", frozenset({CREATURE, h + 1}))
+        shown = tuple(places_of(rest))
+        s.log("phobia", h + 1, hunted=h, places=shown, visible_to=frozenset({CREATURE, h + 1}),
+              hidden=("places",))  # fmt: skip
 
 
 @on_legal(D_FORBIDDEN)
@@ -315,7 +317,9 @@ def resolve_forbidden(s: State, d: Decision, action: int) -> None:
     args: ForbiddenArgs = d.payload
     h = args.hunted
     s.pending_discard[h] = place_of(action)
-    s.log("forbidden_choice", h + 1, f"{place_of(action)}", frozenset({h + 1}))
+    choice = place_of(action)
+    s.log("forbidden_choice", h + 1, hunted=h, place=choice, visible_to=frozenset({h + 1}),
+          hidden=("place",))  # fmt: skip
 
 
 @on_auto(A_FORBIDDEN_APPLY)
@@ -334,7 +338,7 @@ def cataclysm_options(s: State, d: Decision) -> list[int]:
 @on_resolve(D_CATACLYSM)
 def resolve_cataclysm(s: State, d: Decision, action: int) -> None:
     s.ineffective |= bit(place_of(action))
-    s.log("cataclysm", CREATURE, f"place {place_of(action)} is ineffective")
+    s.log("cataclysm", CREATURE, place=place_of(action))
 
 
 @on_legal(D_DETOUR_CARD)
@@ -362,4 +366,4 @@ def detour_dest_options(s: State, d: Decision) -> list[int]:
 def resolve_detour_dest(s: State, d: Decision, action: int) -> None:
     args: DetourDestArgs = d.payload
     s.location[args.hunted][args.slot] = place_of(action)
-    s.log("detour", CREATURE, f"hunted {args.hunted} moved to {place_of(action)}")
+    s.log("detour", CREATURE, hunted=args.hunted, place=place_of(action))

@@ -247,4 +247,3 @@ def payload_ints(payload: tuple[int, ...] | None) -> tuple[int, ...]:
     if payload is None:
         return _ZEROS
     return (*payload, *_ZEROS)[:ARG_SLOTS]
-

@@ -88,7 +88,7 @@ def resolve_slot(s: State, d: Decision) -> None:
     args: ResolveSlotArgs = d.payload
     h, slot = args.hunted, args.slot
     if ineffective_mask(s) & bit(s.location[h][slot]):
-        s.log("ineffective", h + 1, f"hunted {h} can't use place {s.location[h][slot]}")
+        s.log("ineffective", h + 1, hunted=h, place=s.location[h][slot])
         return
     if place_options(s, h, slot) != [PASS]:
         push(s, Decision(D_RESOLVE, h + 1, ResolveArgs(h, slot)))
@@ -228,7 +228,7 @@ def resolve_lair(s: State, d: Decision, action: int) -> None:
     args: LairArgs = d.payload
     h, slot = args.hunted, args.slot
     if action != OPT_TAKE_ALL:
-        s.log("lair_copy", h + 1, f"hunted {h} copies {place_of(action)}")
+        s.log("lair_copy", h + 1, hunted=h, place=place_of(action))
         run_place_power(s, h, slot, place_of(action))
     elif s.flags & F_PERSECUTION:
         push_take_back(s, h, 1)  # Persecution: at most 1 card taken back (reference A.7)
@@ -282,7 +282,7 @@ def beach(s: State, h: int, slot: int, place: int) -> None:
         advance_rescue(s, 1)
     else:
         s.beacon = True
-        s.log("beacon", h + 1, "marker placed on the Beach")
+        s.log("beacon", h + 1, hunted=h)
 
 
 @PLACE_CAN.register("advance_rescue")
@@ -324,7 +324,7 @@ def resolve_rover(s: State, d: Decision, action: int) -> None:
     s.reserve[place - 6] -= 1
     s.owned[h] |= bit(place)
     s.hand[h] |= bit(place)
-    s.log("rover", h + 1, f"hunted {h} takes {place} from the reserve")
+    s.log("rover", h + 1, hunted=h, place=place)
 
 
 # -- 7 Shelter -------------------------------------------------------------------------------
@@ -366,7 +366,7 @@ def resolve_shelter_keep(s: State, d: Decision, action: int) -> None:
         if s.shelter_drawn[h] >> c & 1 and c != kept:
             s.survival[h] &= ~(1 << c)
             s.surv_discard.append(c)
-            s.log("discard_survival", h + 1, s.game.data.survival[c].id)
+            s.log("discard_survival", h + 1, hunted=h, card=c)
     s.shelter_drawn[h] = 0
 
 

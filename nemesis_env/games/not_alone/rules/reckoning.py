@@ -112,7 +112,7 @@ def resolve_river(s: State, d: Decision, action: int) -> None:
         if place != kept:
             s.hand[h] |= bit(place)
     s.played[h] = [kept]
-    s.log("river", h + 1, f"hunted {h} keeps {kept}", frozenset({h + 1}))
+    s.log("river", h + 1, hunted=h, place=kept, visible_to=frozenset({h + 1}), hidden=("place",))
 
 
 @on_stage(S_P3_REVEAL)
@@ -120,7 +120,7 @@ def reveal(s: State) -> None:
     s.flags |= F_REVEALED
     for h in range(s.num_hunted):
         s.location[h] = s.played[h][:]
-        s.log("reveal", h + 1, f"hunted {h} reveals {s.played[h]}")
+        s.log("reveal", h + 1, hunted=h, places=tuple(s.played[h]))
     s.stage = S_P3_CREATURE
 
 
@@ -192,7 +192,7 @@ def artemia_hit(s: State, d: Decision) -> None:
     """Discard 1 place card per catch; Mutation adds 1 Will per catch (reference A.4 step 4)."""
     args: ArtemiaHitArgs = d.payload
     h, hits = args.hunted, args.hits
-    s.log("artemia_catch", h + 1, f"hunted {h} caught {hits}x by the artemia token")
+    s.log("artemia_catch", h + 1, hunted=h, hits=hits)
     if s.flags & F_MUTATION:
         lose_will(s, h, hits)
     count = min(hits, s.hand[h].bit_count())
@@ -242,7 +242,7 @@ def creature_hit(s: State, d: Decision) -> None:
     args: CreatureHitArgs = d.payload
     h = args.hunted
     _, will = creature_catches(s, h)
-    s.log("caught", h + 1, f"hunted {h} caught by the creature")
+    s.log("caught", h + 1, hunted=h)
     lose_will(s, h, will)
     s.flags |= F_CAUGHT
     if h == s.anticipation:
@@ -330,7 +330,7 @@ def resolve_toxin(s: State, d: Decision, action: int) -> None:
     h, card = args.hunted, SURVIVAL.arg(action)
     s.survival[h] &= ~(1 << card)
     s.surv_discard.append(card)
-    s.log("toxin", h + 1, f"hunted {h} discards {s.game.data.survival[card].id}")
+    s.log("toxin", h + 1, hunted=h, card=card)
     if args.remaining > 1 and s.survival[h]:
         push(s, Decision(d.kind, d.chooser, ToxinArgs(h, args.remaining - 1)))
 

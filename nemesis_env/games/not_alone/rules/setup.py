@@ -46,7 +46,7 @@ def side_options(s: State, d: Decision) -> list[int]:
 @on_resolve(D_SIDE)
 def resolve_side(s: State, d: Decision, action: int) -> None:
     s.side = 1 if action == OPT_SIDE_1 else 2
-    s.log("board_side", CREATURE, f"board side {s.side}")
+    s.log("board_side", CREATURE, side=s.side)
 
 
 @on_stage(S_TURN_START)
@@ -57,4 +57,4 @@ def start_turn(s: State) -> None:
         s.this_effect[h] = s.next_effect[h]
         s.next_effect[h] = NO_EFFECT
     s.stage = S_P1_CREATURE
-    s.log("turn", CREATURE, f"turn {s.turn} begins")
+    s.log("turn", CREATURE)

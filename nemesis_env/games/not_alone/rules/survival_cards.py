@@ -89,7 +89,7 @@ def play_survival(s: State, h: int, card: int, run_effect: bool = True) -> None:
     s.survival_used[h] = True
     s.surv_discard.append(card)
     definition = s.game.data.survival[card]
-    s.log("play_survival", h + 1, definition.id)
+    s.log("play_survival", h + 1, hunted=h, card=card)
     if not run_effect:
         return
     for spec in reversed(definition.effects):
@@ -123,7 +123,7 @@ def can_regain_will(s: State, h: int, *, amount: int) -> bool:
 @SURVIVAL_EFFECTS.register("place_beacon")
 def place_beacon(s: State, h: int) -> None:
     s.beacon = True
-    s.log("beacon", h + 1, "marker placed on the Beach")
+    s.log("beacon", h + 1, hunted=h)
 
 
 @SURVIVAL_CAN.register("place_beacon")
@@ -224,7 +224,7 @@ def swap_played(s: State, h: int, slot: int, incoming: int) -> None:
     s.discard[h].remove(incoming)
     s.discard[h].append(outgoing)
     s.played[h][slot] = incoming
-    s.log("vortex", h + 1, f"hunted {h} swaps a played card for {incoming}, discarding {outgoing}")
+    s.log("vortex", h + 1, hunted=h, incoming=incoming, outgoing=outgoing)
 
 
 # -- phase 3 ------------------------------------------------------------------------------
@@ -284,7 +284,7 @@ def resolve_move_token(s: State, d: Decision, action: int) -> None:
         s.target = bit(place)
     else:
         s.artemia = bit(place)
-    s.log("move_token", args.hunted + 1, f"token {args.token} moved to {place}")
+    s.log("move_token", args.hunted + 1, hunted=args.hunted, token=args.token, place=place)
 
 
 # -- phase 4 ------------------------------------------------------------------------------
@@ -329,7 +329,7 @@ def resolve_double_back(s: State, d: Decision, action: int) -> None:
 # Detector, Dodge, Drone and Gate run through reckoning.py and places.py at their moment.
 @SURVIVAL_EFFECTS.register(AT_CATCH)
 def ignore_token(s: State, h: int, *, token: str) -> None:
-    s.log("ignore_token", h + 1, f"hunted {h} ignores the {token} token")
+    s.log("ignore_token", h + 1, hunted=h, token=token)
 
 
 @SURVIVAL_EFFECTS.register(AT_RESOLVE)
