@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections.abc import Sequence
 from importlib.metadata import entry_points
@@ -23,9 +22,6 @@ from nemesis_env.core.errors import NemesisError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import env_id, list_games, load_game
-from nemesis_env.games.not_alone import actions as na
-from nemesis_env.games.not_alone.render import seat_name
-from nemesis_env.games.not_alone.rules import kinds as k
 
 PLANNED_GAMES = ("nemesis", "retaliation")
 
@@ -39,90 +35,9 @@ class InputEnded(Exception):
 
 
 # -- readable names ------------------------------------------------------------------------
-_PLACE_VERBS = {
-    k.D_EXPLORE: "play {}",
-    k.D_TAKE_BACK: "take back {}",
-    k.D_RESOLVE: "take back {}",
-    k.D_DOUBLE_BACK: "take back {}",
-    k.D_TARGET_PLACE: "put the Target token on {}",
-    k.D_TARGET_PAIR: "put the Target token on {}",
-    k.D_CREATURE_TOKEN: "put the Creature token on {}",
-    k.D_ARTEMIA_TOKEN: "put the Artemia token on {}",
-    k.D_KEEP: "keep {}",
-    k.D_RIVER: "keep {}",
-    k.D_FORBIDDEN: "discard {}",
-    k.D_DISCARD_PLACE: "discard {}",
-    k.D_SACRIFICE: "discard {}",
-    k.D_CATACLYSM: "make {} ineffective",
-    k.D_DETOUR_CARD: "move their {} card",
-    k.D_DETOUR_DEST: "move them to {}",
-    k.D_MOVE_TOKEN: "move the token to {}",
-    k.D_RESOLVE_ORDER: "resolve {} first",
-    k.D_LAIR: "copy the power of {}",
-    k.D_GATE: "use the power of {}",
-    k.D_ROVER: "take {} from the reserve",
-    k.D_VORTEX_DISCARD: "take {} back from your discard",
-    k.D_VORTEX_PLAYED: "swap out {}",
-}
-_PASS_TEXT = {
-    k.D_CREATURE_WINDOW: "pass (play no hunt card)",
-    k.D_HUNTED_WINDOW: "pass (play no survival card)",
-    k.D_RESOLVE: "do nothing",
-    k.D_CATCH_SURVIVAL: "pass (let the token resolve)",
-}
-_OPTION_TEXT = {
-    "resist": "resist (lose 1 Will, take back 2 place cards)",
-    "give_up": "give up (regain all Will and place cards; Assimilation +1)",
-    "use_power": "use the power of your place",
-    "take_all": "take back every discarded place card",
-    "draw": "draw a survival card",
-    "lose_will": "lose 1 Will",
-    "discard_two": "discard 2 place cards",
-    "side_1": "board side 1",
-    "side_2": "board side 2",
-    "creature_token": "move the Creature token",
-    "target_token": "move the Target token",
-}
-
-
 def action_label(game: Any, state: Any, action_id: int) -> str:
-    """What `action_id` means for the open decision, in words (e.g. "take back River")."""
-    data, decision = game.data, state.stack[-1]
-    kind = game.space.kind_of(action_id)
-    arg = kind.arg(action_id)
-    if kind is na.PLACE:
-        return _PLACE_VERBS.get(decision.kind, "choose {}").format(data.places[arg].name)
-    if kind is na.PAIR:
-        a, b = data.pairs[arg]
-        pair = f"{data.places[a - 1].name} + {data.places[b - 1].name}"
-        return _PLACE_VERBS.get(decision.kind, "choose {}").format(pair)
-    if kind is na.SURVIVAL:
-        card_verbs = {k.D_SHELTER_KEEP: "keep {}", k.D_TOXIN: "discard {}"}
-        verb = card_verbs.get(decision.kind, "play survival card {}")
-        return verb.format(data.survival[arg].name)
-    if kind is na.HUNT:
-        return f"play hunt card {data.hunt[arg].name}"
-    if kind is na.HUNTED:
-        verb = "give 1 Will to Hunted {}" if decision.kind == k.D_SOURCE else "choose Hunted {}"
-        return verb.format(arg)
-    if kind is na.PASS_KIND:
-        return _PASS_TEXT.get(decision.kind, "pass")
-    option = kind.name
-    if option == "use_power" and decision.kind == k.D_RESOLVE:
-        return f"use the power of {data.places[state.location[decision.a][decision.b] - 1].name}"
-    return _OPTION_TEXT.get(option, option.replace("_", " "))
-
-
-# Events whose detail names places by number (rendered with the place names instead).
-_PLACE_KINDS = frozenset(
-    {
-        "play_place", "take_back", "discard", "target_token", "creature_token", "river",
-        "cataclysm", "detour", "lair_copy", "rover", "ineffective", "forbidden_choice", "reveal",
-        "phobia", "move_token", "vortex",
-    }
-)  # fmt: skip
-_PLACE_NUMBER = re.compile(r"(?<!hunted )(?<!token )\b(10|[1-9])\b")
-_PLACE_MASK = re.compile(r"mask (\d+)")
+    """What `action_id` means for the open decision, in words (the game words it)."""
+    return str(game.action_label(state, action_id))
 
 
 class EventLog:
@@ -130,9 +45,6 @@ class EventLog:
 
     def __init__(self, game: Any, seat: int | None) -> None:
         self.game, self.seat, self.shown = game, seat, 0
-        cards = (*game.data.hunt, *game.data.survival)
-        self.card_names = {card.id: card.name for card in cards}
-        self.place_names = {place.id: place.name for place in game.data.places}
 
     def flush(self, state: Any) -> None:
         events = state.events or []
@@ -141,40 +53,7 @@ class EventLog:
         self.shown = len(events)
 
     def text(self, event: Event) -> str:
-        if event.kind == "turn":
-            return f"\n== Turn {event.turn} =="
-        if event.kind == "game_over":
-            return f"  Game over: the {event.detail}"
-        seen = event if self.seat is None else event.seen_by(self.seat)
-        who = seat_name(event.actor)
-        if not seen.detail:
-            return f"  {who}: {event.kind.replace('_', ' ')} (hidden)"
-        detail = self._names(event.kind, seen.detail)
-        if detail.startswith("hunted "):
-            line = "Hunted " + detail[len("hunted ") :]
-        elif " " not in detail or event.kind == "forbidden_choice":
-            line = f"{who}: {event.kind.replace('_', ' ')}: {detail}"
-        else:
-            line = f"{who}: {detail}"
-        if self.seat is None and event.visible_to is not None:
-            line += f"  (private: {', '.join(seat_name(s) for s in sorted(event.visible_to))})"
-        return "  " + line
-
-    def _names(self, kind: str, detail: str) -> str:
-        places = self.game.data.places
-        if detail in self.card_names:
-            return str(self.card_names[detail])
-        if kind == "artemia_token":
-            return _PLACE_MASK.sub(
-                lambda m: " + ".join(places[p].name for p in range(10) if int(m[1]) >> p & 1),
-                detail,
-            )
-        if kind == "use_power":
-            last = detail.rsplit(" ", 1)
-            return " ".join([last[0], self.place_names.get(last[-1], last[-1])])
-        if kind in _PLACE_KINDS:
-            return _PLACE_NUMBER.sub(lambda m: str(places[int(m[1]) - 1].name), detail)
-        return detail
+        return str(self.game.event_text(event, self.seat))
 
 
 def outcome_line(game: Any, state: Any) -> str:
@@ -235,7 +114,7 @@ def ask_human(game: Any, state: Any, seat: int) -> int | None:
     legal = state.legal_actions()
     print()
     print(game.render(state, seat))
-    print(f"\nYour decision: {k.DECISION_NAMES[state.stack[-1].kind]}")
+    print(f"\nYour decision: {game.decision_label(state)}")
     for i, action in enumerate(legal, 1):
         print(f"  {i:>2}. {action_label(game, state, action)}")
     while True:
@@ -262,7 +141,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     chance_rng, agent_rng = spawn_streams(args.seed, 2)
     state = game.new_initial_state()
     log = EventLog(game, seat)
-    print(f"You play {seat_name(seat)} ({args.seat}) against random agents, seed {args.seed}.")
+    who = game.seat_label(seat)
+    print(f"You play {who} ({args.seat}) against random agents, seed {args.seed}.")
     while not state.is_terminal():
         if state.current_player() == seat:
             log.flush(state)

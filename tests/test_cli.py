@@ -107,7 +107,52 @@ def test_labels_and_events_read_well() -> None:
             for seat, log in enumerate(logs):
                 text = log.text(event)
                 hidden = event.visible_to is not None and seat not in event.visible_to
-                assert ("(hidden)" in text) == (hidden and event.detail != ""), text
+                assert ("(hidden)" in text) == (hidden and event.payload != ()), text
+
+
+def test_hidden_events_show_no_card_to_other_seats() -> None:
+    """A drawn card, a played place or a River pick is named to its owner (and the spectator),
+    never to a seat outside the event's `visible_to`."""
+    game = nemesis_env.load_game("not_alone", players=4)
+    data, rng = game.data, np.random.default_rng(11)
+    checked: set[str] = set()
+    for _ in range(4):
+        state = game.new_initial_state()
+        resolve_chance(state, rng)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+            resolve_chance(state, rng)
+        for event in state.events:
+            if event.visible_to is None:
+                continue
+            card, place = event.get("card"), event.get("place")
+            names: list[str] = []  # what the owner is told and the others must not be
+            if event.kind in ("draw_hunt", "strike_back"):
+                assert isinstance(card, int)
+                names = [data.hunt[card].name]
+            elif event.kind == "draw_survival":
+                assert isinstance(card, int)
+                names = [data.survival[card].name]
+            elif isinstance(place, int):
+                names = [data.places[place - 1].name]
+            for seat in range(game.info.num_players):
+                text = EventLog(game, seat).text(event)
+                if seat in event.visible_to:
+                    assert all(name in text for name in names), text
+                else:
+                    assert text.endswith("(hidden)") and not any(n in text for n in names), text
+                    checked.add(event.kind)
+            assert all(name in EventLog(game, None).text(event) for name in names)
+    assert {"draw_hunt", "draw_survival", "play_place"} <= checked
+
+
+def test_the_cli_imports_no_game_package() -> None:
+    """The CLI and tools reach games through the registry and the Game methods only."""
+    root = Path(nemesis_env.__file__).parent
+    for module in ("cli.py", "bench.py", "tools/playthrough.py"):
+        text = (root / module).read_text(encoding="utf-8")
+        assert "nemesis_env.games" not in text, module
 
 
 # -- demo, replay, games -----------------------------------------------------------------------

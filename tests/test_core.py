@@ -16,7 +16,7 @@ from nemesis_env.core.effects import EffectRegistry, EffectSpec, parse_effects
 from nemesis_env.core.encoder import Layout, bit_table
 from nemesis_env.core.errors import DataError, NemesisError, ParamError
 from nemesis_env.core.events import Event
-from nemesis_env.core.game import CHANCE
+from nemesis_env.core.game import CHANCE, Game
 from nemesis_env.core.spaces import ActionSpace, Kind
 from nemesis_env.games.not_alone import actions as na_actions
 from nemesis_env.games.not_alone import defs
@@ -267,11 +267,35 @@ def test_every_op_in_not_alone_data_is_registered() -> None:
 
 # -- events, chance, errors, registry --------------------------------------------------------------
 def test_event_redaction() -> None:
-    public = Event(1, "reveal", 1, "hunted 0 reveals 3")
-    private = Event(1, "draw", 0, "toxin", frozenset({0}))
+    public = Event(1, "reveal", 1, (("hunted", 0), ("places", (3,))))
+    private = Event(1, "draw", 0, (("card", 4),), frozenset({0}))
     assert public.seen_by(2) is public
     assert private.seen_by(0) is private
-    assert private.seen_by(1) == Event(1, "draw", 0, "", frozenset({0}))
+    assert private.seen_by(1) == Event(1, "draw", 0, (), frozenset({0}))  # empty hidden: all
+    assert private.get("card") == 4 and private.seen_by(1).get("card") is None
+
+
+def test_event_redaction_drops_exactly_the_hidden_keys() -> None:
+    payload = (("hunted", 2), ("card", 7), ("purpose", 1), ("place", 5))
+    event = Event(3, "draw_survival", 3, payload, frozenset({0, 3}), ("card", "place"))
+    for seat in (0, 3):
+        assert event.seen_by(seat) is event and not event.hides_from(seat)
+    for seat in (1, 2, 4):
+        seen = event.seen_by(seat)
+        assert event.hides_from(seat)
+        assert seen.payload == (("hunted", 2), ("purpose", 1))
+        assert (seen.turn, seen.kind, seen.actor) == (3, "draw_survival", 3)
+        assert (seen.visible_to, seen.hidden) == (event.visible_to, event.hidden)
+    assert Event(1, "x", 0, payload, None, ("card",)).seen_by(1).payload == payload  # public
+
+
+def test_game_event_text_default_words_the_payload_a_seat_sees() -> None:
+    game = NotAloneGame(players=3)
+    event = Event(1, "draw_survival", 1, (("hunted", 0), ("card", 4)), frozenset({1}), ("card",))
+    assert Game.event_text(game, event, 1) == "  Hunted 0: draw survival, hunted 0, card 4"
+    assert Game.event_text(game, event, 2) == "  Hunted 0: draw survival, hunted 0 (hidden)"
+    assert Game.event_text(game, event, None).endswith("card 4  (private: Hunted 0)")
+    assert game.event_text(event, 2) == "  Hunted 0: draw survival (hidden)"  # Not Alone's words
 
 
 def test_spawn_streams_are_independent_and_repeatable() -> None:

@@ -183,9 +183,9 @@ def change_keep_picks(
 ) -> Iterator[tuple[int, Any]]:
     """Phobia/Ascendancy: the cards a Hunted picked so far become other cards of their hand."""
     top = s.stack[-1] if s.stack else None
-    if not s.keep or top is None or top.kind != D_KEEP or observer == top.a + 1:
+    if not s.keep or top is None or top.kind != D_KEEP or observer == top.payload.hunted + 1:
         return
-    h = top.a
+    h = top.payload.hunted
     new = s.keep
     while new == s.keep:
         new = _random_subset(rng, s.hand[h], s.keep.bit_count(), 10)
@@ -371,7 +371,8 @@ def _env_at_first_exploration(players: int, seed: int) -> tuple[list[int], list[
         legal = state.legal_actions()
         places = [a for a in legal if a in PLACE]
         top = state.stack[-1]
-        if top.kind == D_EXPLORE and top.a == 0 and not state.played[0] and len(places) > 1:
+        first_explore = top.kind == D_EXPLORE and top.payload.hunted == 0
+        if first_explore and not state.played[0] and len(places) > 1:
             return prefix, places
         action = legal[int(rng.integers(len(legal)))]
         prefix.append(action)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from agents.base import AgentContext
+from nemesis_env.core.engine import Decision
 from nemesis_env.games.not_alone.defs import load_data
 from nemesis_env.games.not_alone.state import (
     F_ARTEMIA_CARD,
@@ -41,7 +42,6 @@ from nemesis_env.games.not_alone.state import (
     F_WRECK_USED,
     NO_EFFECT,
     RIVER_EFFECT,
-    Decision,
 )
 from nemesis_env.games.not_alone.view import NotAloneView
 

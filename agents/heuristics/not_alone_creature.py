@@ -48,6 +48,7 @@ from agents.heuristics.not_alone import (
     will_weights,
     worth_now,
 )
+from nemesis_env.core.engine import Decision
 from nemesis_env.games.not_alone.actions import (
     HUNT as HUNT_ACTIONS,
 )
@@ -66,7 +67,6 @@ from nemesis_env.games.not_alone.state import (
     F_FORCE_FIELD,
     F_MIRAGE,
     F_WRECK_USED,
-    Decision,
 )
 from nemesis_env.games.not_alone.view import NotAloneView
 
@@ -270,9 +270,9 @@ class HeuristicCreature(DispatchingAgent):
         return best_of(legal, lambda a: worth[PAIR.arg(a)])
 
     def name_hunted(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
-        if d.a == K.P_DETOUR:
+        if d.payload.purpose == K.P_DETOUR:
             return HUNTED.id(Reading(v).detour_plan()[1])
-        if d.a in (K.P_ASCENDANCY, K.P_PHOBIA):
+        if d.payload.purpose in (K.P_ASCENDANCY, K.P_PHOBIA):
             return best_of(legal, lambda a: v.hand_size[HUNTED.arg(a)])
         dist = outlook(v).dist  # Anticipation: the Hunted likeliest to be caught
         base = token_scores(v, dist)
@@ -287,11 +287,12 @@ class HeuristicCreature(DispatchingAgent):
 
     def detour_dest(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         reading = Reading(v)
-        return best_of(legal, lambda a: reading.move_worth(d.a, d.b, place_of(a)))
+        h, slot = d.payload.hunted, d.payload.slot
+        return best_of(legal, lambda a: reading.move_worth(h, slot, place_of(a)))
 
     def detour_card(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         reading = Reading(v)
-        h = d.a
+        h = d.payload.hunted
 
         def worth(a: int) -> float:
             slot = v.location[h].index(place_of(a))
@@ -310,7 +311,8 @@ class HeuristicCreature(DispatchingAgent):
         reading = Reading(v)
         worths = {c: card_worth(reading, effective(v, c)) for c in cards}
         card = max(cards, key=lambda c: (worths[c], -c))
-        return HUNT_ACTIONS.id(card) if worths[card] >= later_worth(v, d.a, set(cards)) else PASS
+        later = later_worth(v, d.payload.phase, set(cards))
+        return HUNT_ACTIONS.id(card) if worths[card] >= later else PASS
 
 
 def later_worth(v: NotAloneView, phase: int, now: set[int]) -> float:

@@ -44,6 +44,7 @@ from agents.heuristics.not_alone import (
     public_hand,
     worth_now,
 )
+from nemesis_env.core.engine import Decision
 from nemesis_env.games.not_alone.actions import (
     HUNTED,
     OPT_CREATURE_TOKEN,
@@ -62,7 +63,7 @@ from nemesis_env.games.not_alone.actions import (
     place_of,
 )
 from nemesis_env.games.not_alone.rules import kinds as K
-from nemesis_env.games.not_alone.state import F_CLONE, Decision
+from nemesis_env.games.not_alone.state import F_CLONE
 from nemesis_env.games.not_alone.view import NotAloneView
 
 S = SURV
@@ -155,12 +156,12 @@ class HeuristicHunted(DispatchingAgent):
     def explore(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int | None:
         places = places_in(legal)
         if not v.own_played:
-            before = self.before_playing(v, d.a, legal, places)
+            before = self.before_playing(v, d.payload.hunted, legal, places)
             if before is not None:
                 return before
         if not places:
             return None
-        return place_id(self.choose_place(v, d.a, places, rng))
+        return place_id(self.choose_place(v, d.payload.hunted, places, rng))
 
     def before_playing(
         self, v: NotAloneView, h: int, legal: list[int], places: list[int]
@@ -217,7 +218,7 @@ class HeuristicHunted(DispatchingAgent):
 
     # -- survival windows ---------------------------------------------------------------------
     def window(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
-        h, phase = d.a, d.b
+        h, phase = d.payload.hunted, d.payload.phase
         held = {SURVIVAL.arg(a) for a in legal if a != PASS}
         if phase == 2 and S["vortex"] in held and self.vortex_useful(v, h):
             return SURVIVAL.id(S["vortex"])
@@ -282,7 +283,7 @@ class HeuristicHunted(DispatchingAgent):
     # -- phase 3: resolving a place -------------------------------------------------------------
     def resolve(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """Power, take-back, Drone or Gate: whichever is worth most now."""
-        h, place = d.a, v.location[d.a][d.b]
+        h, place = d.payload.hunted, v.location[d.payload.hunted][d.payload.slot]
         k, discard = v.own_hand.bit_count(), v.discard[h]
 
         def score(a: int) -> float:
@@ -301,7 +302,7 @@ class HeuristicHunted(DispatchingAgent):
         return best(legal, score)
 
     def lair(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
-        h = d.a
+        h = d.payload.hunted
         k, discard = v.own_hand.bit_count(), v.discard[h]
 
         def score(a: int) -> float:
@@ -312,8 +313,9 @@ class HeuristicHunted(DispatchingAgent):
         return best(legal, score)
 
     def gate(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
-        k, discard = v.own_hand.bit_count(), v.discard[d.a]
-        return best(legal, lambda a: power_value(v, d.a, place_of(a), k, discard, False))
+        h = d.payload.hunted
+        k, discard = v.own_hand.bit_count(), v.discard[h]
+        return best(legal, lambda a: power_value(v, h, place_of(a), k, discard, False))
 
     def rover(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """The Wreck first; a card fewer other Hunted hold is a little harder to predict."""
@@ -334,7 +336,7 @@ class HeuristicHunted(DispatchingAgent):
     def scream(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """Discard two cards or lose a Will, whichever costs less."""
         k = v.own_hand.bit_count()
-        will_cost = 2.0 if v.will[d.a] <= 1 else WILL_COST
+        will_cost = 2.0 if v.will[d.payload.hunted] <= 1 else WILL_COST
         cards_cost = CARD_GAIN[min(k - 1, 11)] + CARD_GAIN[min(k - 2, 11)] if k >= 2 else 9.0
         cheaper = OPT_DISCARD_TWO if cards_cost < will_cost else OPT_LOSE_WILL
         return cheaper if cheaper in legal else OPT_LOSE_WILL
@@ -342,7 +344,7 @@ class HeuristicHunted(DispatchingAgent):
     def river(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """Keep the card no token threatens (the Creature token worst), then the better one."""
         catch, _ = token_places(v)
-        values = hunted_values(v, d.a, v.own_hand | sum(bit(p) for p in v.own_played))
+        values = hunted_values(v, d.payload.hunted, v.own_hand | sum(bit(p) for p in v.own_played))
 
         def score(a: int) -> float:
             p = place_of(a)

@@ -1,4 +1,8 @@
-"""Observable happenings with visibility. Rules never read events; views, logs and UIs do."""
+"""Observable happenings with visibility. Rules never read events; views, logs and UIs do.
+
+An event is structured (shared/DESIGN.md §2): its payload holds values (place numbers, card
+indices, a Hunted's index, counts), never prose; the game renders it (`Game.event_text`).
+"""
 
 from __future__ import annotations
 
@@ -6,19 +10,43 @@ from dataclasses import dataclass, replace
 
 PUBLIC: frozenset[int] | None = None
 
+EventValue = int | str | tuple[int, ...]
+"""What a payload entry may hold: a number, a short identifier, or a tuple of numbers."""
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """`visible_to` None means every seat sees it; otherwise only those seats see the details."""
+    """One happening: `payload` is (key, value) pairs in a fixed order.
+
+    `visible_to` None means every seat sees the whole event. Otherwise the seats outside
+    `visible_to` see it without the payload keys named in `hidden`; an empty `hidden` hides the
+    whole payload from them. They always see that the event happened (turn, kind, actor).
+    """
 
     turn: int
     kind: str
     actor: int
-    detail: str = ""
+    payload: tuple[tuple[str, EventValue], ...] = ()
     visible_to: frozenset[int] | None = None
+    hidden: tuple[str, ...] = ()
+
+    def get(self, key: str) -> EventValue | None:
+        """The value of `key`, or None when the payload lacks it (or it was redacted)."""
+        for name, value in self.payload:
+            if name == key:
+                return value
+        return None
+
+    def hides_from(self, seat: int) -> bool:
+        """Whether `seat` sees a redacted copy (it is outside `visible_to`)."""
+        return self.visible_to is not None and seat not in self.visible_to
 
     def seen_by(self, seat: int) -> Event:
-        """This event as `seat` perceives it: the detail is removed if it was hidden from them."""
-        if self.visible_to is None or seat in self.visible_to:
+        """This event as `seat` perceives it: the hidden keys are removed if `seat` is outside
+        `visible_to` (every key when `hidden` is empty)."""
+        if not self.hides_from(seat):
             return self
-        return replace(self, detail="")
+        if not self.hidden:
+            return replace(self, payload=())
+        kept = tuple(item for item in self.payload if item[0] not in self.hidden)
+        return replace(self, payload=kept)

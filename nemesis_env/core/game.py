@@ -20,6 +20,7 @@ import numpy.typing as npt
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import AUTO, CHANCE, TERMINAL
 from nemesis_env.core.errors import CheckpointError
+from nemesis_env.core.events import Event
 from nemesis_env.core.spaces import ActionSpace
 
 ViewT = TypeVar("ViewT")
@@ -171,6 +172,28 @@ class Game(ABC, Generic[StateT, ViewT]):
     def action_label(self, state: StateT, action_id: int) -> str:
         """What `action_id` means for the open decision of `state`, in words for a human."""
         return self.action_name(action_id)
+
+    def decision_label(self, state: StateT) -> str:
+        """The open decision of `state`, in words for a human."""
+        return "choose an action"
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's name for a human (e.g. "Hunted 0"); the plain seat name by default."""
+        return self.info.seat_names[seat]
+
+    def event_text(self, event: Event, seat: int | None) -> str:
+        """One log line of `event` as `seat` perceives it (None: the spectator, told which
+        events were private). The default lists the payload seen; games word their events."""
+        seen = event if seat is None else event.seen_by(seat)
+        who = self.seat_label(event.actor) if 0 <= event.actor < self.info.num_players else "-"
+        fields = "".join(f", {key} {value}" for key, value in seen.payload)
+        line = f"  {who}: {event.kind.replace('_', ' ')}{fields}"
+        if seat is not None and seen is not event:
+            line += " (hidden)"
+        elif seat is None and event.visible_to is not None:
+            seats = ", ".join(self.seat_label(s) for s in sorted(event.visible_to))
+            line += f"  (private: {seats})"
+        return line
 
     @abstractmethod
     def render(self, state: StateT, seat: int | None = None) -> str:

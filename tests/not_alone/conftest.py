@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nemesis_env.core.engine import Decision
 from nemesis_env.games.not_alone.actions import (
     HUNT as HUNT_ACTIONS,
 )
@@ -38,7 +39,6 @@ from nemesis_env.games.not_alone.actions import (
 )
 from nemesis_env.games.not_alone.defs import load_data
 from nemesis_env.games.not_alone.game import NotAloneState
-from nemesis_env.games.not_alone.state import Decision
 from nemesis_env.scenario import load
 
 DATA = load_data()

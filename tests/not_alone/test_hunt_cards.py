@@ -304,7 +304,7 @@ def test_persecution_limits_take_back_to_one_card() -> None:
     play(s, HC("persecution"), P(SOURCE))
     play(s, OPT_USE_POWER)  # Hunted 0 uses the Jungle
     d = top(s)
-    assert (d.kind, d.chooser, d.b) == (K.D_TAKE_BACK, 1, 1)
+    assert (d.kind, d.chooser, d.payload.remaining) == (K.D_TAKE_BACK, 1, 1)
     assert s.legal_actions() == [P(JUNGLE), P(BEACH), P(ROVER)]
     play(s, P(BEACH))
     assert s.hand[0] == mask(LAIR, RIVER, BEACH)
@@ -389,7 +389,7 @@ def test_virus_puts_the_artemia_token_on_two_places_and_an_artefact_player_disca
     expect(s, K.D_DISCARD_PLACE, 1)
     play(s, P(LAIR))
     d = top(s)
-    assert (d.kind, d.chooser, d.b) == (K.D_DISCARD_PLACE, 2, 2)
+    assert (d.kind, d.chooser, d.payload.remaining) == (K.D_DISCARD_PLACE, 2, 2)
     play(s, P(LAIR), P(BEACH))
     assert s.hand == [mask(RIVER, BEACH, ROVER), mask(ROVER)]
     assert s.discard[1] == [ARTEFACT, LAIR, BEACH, JUNGLE, RIVER]

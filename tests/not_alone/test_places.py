@@ -516,11 +516,11 @@ def test_artefact_two_cards_next_turn_both_resolved_in_chosen_order():
     assert legal(s) == {place("beach"), place("wreck")}
     play(s, place("wreck"))
     d = at(s, D_RESOLVE)
-    assert s.location[0][d.b] == 8
+    assert s.location[0][d.payload.slot] == 8
     play(s, OPT_USE_POWER)
     assert s.rescue == 10
     d = at(s, D_RESOLVE)
-    assert s.location[0][d.b] == 4
+    assert s.location[0][d.payload.slot] == 4
     play(s, OPT_USE_POWER)
     assert s.beacon is True
     assert s.rescue == 9

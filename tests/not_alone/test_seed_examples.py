@@ -71,7 +71,7 @@ def test_a_barbora_resists_loses_one_will_and_takes_two_cards_back() -> None:
     play(s, OPT_RESIST)
     assert s.will[0] == 2
     d = top(s)
-    assert (d.kind, d.chooser, d.b) == (K.D_TAKE_BACK, 1, 2)
+    assert (d.kind, d.chooser, d.payload.remaining) == (K.D_TAKE_BACK, 1, 2)
     assert s.legal_actions() == [P(JUNGLE), P(RIVER), P(ROVER)]
     play(s, P(JUNGLE))
     assert expect(s, K.D_TAKE_BACK, 1) == [P(RIVER), P(ROVER)]

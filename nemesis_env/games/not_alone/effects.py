@@ -52,6 +52,6 @@ def run_place_power(s: State, h: int, slot: int, place: int) -> None:
     definition = s.game.data.places[place - 1]
     if definition.once_per_turn:
         s.flags |= ONCE_PER_TURN_FLAGS[place]
-    s.log("use_power", h + 1, f"hunted {h} uses the power of {definition.id}")
+    s.log("use_power", h + 1, hunted=h, place=place)
     spec = definition.power
     PLACE_POWERS.get(spec.op)(s, h, slot, place, **spec.params)

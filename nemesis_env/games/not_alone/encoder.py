@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
 from nemesis_env.games.not_alone.rules.kinds import DECISION_NAMES, STAGE_NAMES
+from nemesis_env.games.not_alone.rules.payloads import payload_ints
 from nemesis_env.games.not_alone.view import NotAloneView
 
 MAX_HUNTED = 6
@@ -29,7 +30,7 @@ GLOBAL_PIECES: list[tuple[str, tuple[int, ...], str]] = [
     ("stage", (N_STAGES,), "one-hot stage of the turn (rules/kinds.py STAGE_NAMES)"),
     ("decision", (N_DECISIONS,), "one-hot kind of the open decision (DECISION_NAMES)"),
     ("decision_mine", (1,), "1 if this seat takes the open decision"),
-    ("decision_args", (3, 10), "one-hot of the decision's args a, b, c (clipped to 9)"),
+    ("decision_args", (3, 10), "one-hot of the payload's fields, zero-padded to 3 (clipped to 9)"),
     ("turn", (1,), "turn number / 30, clipped to 1"),
     ("side", (3,), "one-hot board side (0 = not chosen yet)"),
     ("rescue", (19,), "one-hot Rescue counter distance to the star"),
@@ -150,7 +151,8 @@ class NotAloneEncoder:
         # observations share most of them, so a typical call is ~12 dict hits and one join.
         if v.stack and not v.terminal:
             top = v.stack[-1]
-            decision_key = (v.seat, v.stage, top.kind, top.chooser == v.seat, top.a, top.b, top.c)
+            decision_key = (v.seat, v.stage, top.kind, top.chooser == v.seat,
+                            *payload_ints(top.payload))  # fmt: skip
         else:
             decision_key = (v.seat, v.stage, -1, False, 0, 0, 0)
         table_key = (

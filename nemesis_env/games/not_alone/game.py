@@ -10,8 +10,9 @@ import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.errors import CheckpointError
+from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE, Game, GameInfo, UtilityKind
-from nemesis_env.games.not_alone import encoder
+from nemesis_env.games.not_alone import encoder, labels
 from nemesis_env.games.not_alone import view as views
 from nemesis_env.games.not_alone.actions import (
     CHANCE_SPACE,
@@ -22,6 +23,7 @@ from nemesis_env.games.not_alone.actions import (
 )
 from nemesis_env.games.not_alone.defs import NotAloneData, load_data
 from nemesis_env.games.not_alone.params import NotAloneParams
+from nemesis_env.games.not_alone.render import seat_name
 from nemesis_env.games.not_alone.rules import build_rules
 from nemesis_env.games.not_alone.rules.kinds import S_SETUP_DEAL
 from nemesis_env.games.not_alone.state import NO_EFFECT, State
@@ -124,6 +126,18 @@ class NotAloneGame(Game[NotAloneState, Any]):
 
     def chance_outcome_name(self, outcome_id: int) -> str:
         return chance_outcome_name(outcome_id)
+
+    def action_label(self, state: NotAloneState, action_id: int) -> str:
+        return labels.action_label(self, state, action_id)
+
+    def decision_label(self, state: NotAloneState) -> str:
+        return labels.decision_label(state)
+
+    def seat_label(self, seat: int) -> str:
+        return seat_name(seat)
+
+    def event_text(self, event: Event, seat: int | None) -> str:
+        return labels.event_text(self, event, seat)
 
 
 def fill_initial_state(s: State, game: NotAloneGame, log_events: bool) -> None:

@@ -7,10 +7,10 @@ and sets of them are bitmasks too. Counters store their distance to the star (0 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from nemesis_env.core.engine import StackState
-from nemesis_env.core.events import Event
+from nemesis_env.core.engine import Decision, StackState
+from nemesis_env.core.events import Event, EventValue
 
 if TYPE_CHECKING:
     from nemesis_env.games.not_alone.game import NotAloneGame
@@ -72,16 +72,6 @@ FLAG_NAMES = {
 NO_EFFECT, RIVER_EFFECT, ARTEFACT_EFFECT = 0, 1, 2
 
 
-class Decision(NamedTuple):
-    """One open choice: who chooses (a seat, CHANCE or AUTO), what kind, and small int args."""
-
-    kind: int
-    chooser: int
-    a: int = 0
-    b: int = 0
-    c: int = 0
-
-
 class State(StackState):
     """Not Alone's mutable state. Static data is reached through `self.game`; the stack, stage,
     history, end flag and legal cache are StackState's."""
@@ -140,7 +130,7 @@ class State(StackState):
     turn: int
     terminal: bool
     winner: int  # seat group that won: 0 none, 1 Creature, 2 Hunted
-    stack: list[Decision]
+    stack: list[Decision]  # payloads: rules/payloads.py
     side: int
     rescue: int
     assimilation: int
@@ -240,10 +230,20 @@ class State(StackState):
         return tuple((name, getattr(self, name)) for name in FIELD_ORDER if name not in skip)
 
     def log(
-        self, kind: str, actor: int, detail: str = "", visible_to: frozenset[int] | None = None
+        self,
+        kind: str,
+        actor: int,
+        *,
+        visible_to: frozenset[int] | None = None,
+        hidden: tuple[str, ...] = (),
+        **payload: EventValue,
     ) -> None:
+        """Records an event (when this state keeps a log); labels.py's EVENT_TEXT says how each
+        kind reads. `hidden` names the payload keys seats outside `visible_to` don't see."""
         if self.events is not None:
-            self.events.append(Event(self.turn, kind, actor, detail, visible_to))
+            self.events.append(
+                Event(self.turn, kind, actor, tuple(payload.items()), visible_to, hidden)
+            )
 
 
 # The slot order of the state before StackState took the engine's fields: fingerprints (and the

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from nemesis_env.core.engine import Decision
 from nemesis_env.games.not_alone.rules.kinds import D_KEEP
-from nemesis_env.games.not_alone.state import CREATURE, F_REVEALED, F_SMOKESCREEN, Decision, State
+from nemesis_env.games.not_alone.rules.payloads import KeepArgs
+from nemesis_env.games.not_alone.state import CREATURE, F_REVEALED, F_SMOKESCREEN, State
 
 if TYPE_CHECKING:
     from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
@@ -148,7 +150,10 @@ def view_for(s: State, seat: int) -> NotAloneView:
     smoked = seat == CREATURE and bool(s.flags & F_SMOKESCREEN)
     h = seat - 1
     # Ascendancy/Phobia picks made so far are cards in that Hunted's hand: only they see them.
-    keeper = s.stack[-1].a if s.keep and s.stack and s.stack[-1].kind == D_KEEP else -1
+    keeper = -1
+    if s.keep and s.stack and s.stack[-1].kind == D_KEEP:
+        keep: KeepArgs = s.stack[-1].payload
+        keeper = keep.hunted
     if seat == CREATURE:
         phobia = tuple(s.phobia_shown)
     else:
@@ -313,8 +318,10 @@ def _sample_places(s: State, v: NotAloneView, rng: np.random.Generator) -> None:
             pool &= ~played
         s.hand[h] = pool
         top = v.stack[-1] if v.stack else None
-        if top is not None and top.kind == D_KEEP and top.a == h:
-            s.keep = _pick(rng, pool, KEEP_PICKS - top.c, 10)
+        if top is not None and top.kind == D_KEEP:
+            keep: KeepArgs = top.payload
+            if keep.hunted == h:
+                s.keep = _pick(rng, pool, KEEP_PICKS - keep.remaining, 10)
         if v.forbidden_chosen[h]:
             s.pending_discard[h] = [p + 1 for p in range(10) if pool >> p & 1][
                 int(rng.integers(pool.bit_count()))

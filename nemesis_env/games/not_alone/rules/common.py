@@ -6,9 +6,10 @@ the star ends the game immediately).
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import push
+from nemesis_env.core.engine import Decision, push
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.rules.kinds import D_DRAW_HUNT, D_DRAW_SURVIVAL, D_TAKE_BACK
+from nemesis_env.games.not_alone.rules.payloads import DrawSurvivalArgs, TakeBackArgs
 from nemesis_env.games.not_alone.state import (
     CREATURE,
     F_DESPAIR,
@@ -16,7 +17,6 @@ from nemesis_env.games.not_alone.state import (
     F_MIRAGE,
     F_SACRIFICE,
     F_TOXIN,
-    Decision,
     State,
 )
 
@@ -42,51 +42,51 @@ def end_game(s: State, winner: int) -> None:
     s.terminal = True
     s.winner = winner
     s.stack.clear()
-    s.log("game_over", CREATURE, "creature wins" if winner == CREATURE_WINS else "hunted win")
+    s.log("game_over", CREATURE, winner="creature" if winner == CREATURE_WINS else "hunted")
 
 
 def advance_rescue(s: State, spaces: int = 1) -> None:
     s.rescue = max(0, s.rescue - spaces)
-    s.log("rescue", CREATURE, f"rescue counter {s.rescue} from the star")
+    s.log("rescue", CREATURE, counter=s.rescue)
     if s.rescue == 0:
         end_game(s, HUNTED_WIN)
 
 
 def advance_assimilation(s: State, spaces: int = 1) -> None:
     s.assimilation = max(0, s.assimilation - spaces)
-    s.log("assimilation", CREATURE, f"assimilation counter {s.assimilation} from the star")
+    s.log("assimilation", CREATURE, counter=s.assimilation)
     if s.assimilation == 0:
         end_game(s, CREATURE_WINS)
 
 
 def lose_will(s: State, h: int, amount: int) -> None:
     s.will[h] = max(0, s.will[h] - amount)
-    s.log("will", h + 1, f"hunted {h} loses {amount} will, now {s.will[h]}")
+    s.log("will", h + 1, hunted=h, lost=amount, will=s.will[h])
 
 
 def gain_will(s: State, h: int, amount: int) -> None:
     s.will[h] = min(s.game.data.board.starting_will, s.will[h] + amount)
-    s.log("will", h + 1, f"hunted {h} regains will, now {s.will[h]}")
+    s.log("will", h + 1, hunted=h, gained=amount, will=s.will[h])
 
 
 def take_back(s: State, h: int, place: int) -> None:
     """Moves a place card from discard to hand (seen by all but a smoked-out Creature)."""
     s.discard[h].remove(place)
     s.hand[h] |= bit(place)
-    s.log("take_back", h + 1, f"hunted {h} takes back {place}")
+    s.log("take_back", h + 1, hunted=h, place=place)
 
 
 def take_back_all(s: State, h: int) -> None:
     for place in s.discard[h]:
         s.hand[h] |= bit(place)
     s.discard[h].clear()
-    s.log("take_back_all", h + 1, f"hunted {h} takes back every discarded place card")
+    s.log("take_back_all", h + 1, hunted=h)
 
 
 def discard_from_hand(s: State, h: int, place: int) -> None:
     s.hand[h] &= ~bit(place)
     s.discard[h].append(place)
-    s.log("discard", h + 1, f"hunted {h} discards {place}")
+    s.log("discard", h + 1, hunted=h, place=place)
 
 
 def survival_playable(s: State, h: int) -> bool:
@@ -122,7 +122,7 @@ def draw_hunt_cards(s: State, count: int) -> None:
 
 
 def draw_survival_card(s: State, h: int, purpose: int = 0) -> None:
-    push(s, Decision(D_DRAW_SURVIVAL, CHANCE, h, purpose))
+    push(s, Decision(D_DRAW_SURVIVAL, CHANCE, DrawSurvivalArgs(h, purpose)))
 
 
 def refill_hunt_deck(s: State) -> None:
@@ -131,7 +131,7 @@ def refill_hunt_deck(s: State) -> None:
         for card in s.hunt_discard:
             s.hunt_unseen |= 1 << card
         s.hunt_discard.clear()
-        s.log("reshuffle", CREATURE, "hunt discard pile shuffled into a new deck")
+        s.log("reshuffle", CREATURE, deck="hunt")
 
 
 def refill_survival_deck(s: State) -> None:
@@ -140,7 +140,7 @@ def refill_survival_deck(s: State) -> None:
         for card in s.surv_discard:
             s.surv_unseen |= 1 << card
         s.surv_discard.clear()
-        s.log("reshuffle", CREATURE, "survival discard pile shuffled into a new deck")
+        s.log("reshuffle", CREATURE, deck="survival")
 
 
 def survival_available(s: State) -> bool:
@@ -152,7 +152,7 @@ def return_played_card(s: State, h: int, slot: int) -> None:
     place = s.played[h][slot]
     s.played[h][slot] = 0
     s.hand[h] |= bit(place)
-    s.log("take_back", h + 1, f"hunted {h} takes back played {place}")
+    s.log("take_back", h + 1, hunted=h, place=place, played=1)
 
 
 def push_take_back(s: State, h: int, count: int, self_slot: int = -1) -> None:
@@ -160,4 +160,4 @@ def push_take_back(s: State, h: int, count: int, self_slot: int = -1) -> None:
     available = len(s.discard[h]) + (1 if self_slot >= 0 and s.played[h][self_slot] else 0)
     count = min(count, available)
     if count > 0:
-        push(s, Decision(D_TAKE_BACK, h + 1, h, count, self_slot + 1))
+        push(s, Decision(D_TAKE_BACK, h + 1, TakeBackArgs(h, count, self_slot + 1)))

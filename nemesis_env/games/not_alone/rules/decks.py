@@ -7,7 +7,7 @@ Creature and come out in order once the unseen part is used up.
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import on_outcomes, on_prepare, on_resolve
+from nemesis_env.core.engine import Decision, on_outcomes, on_prepare, on_resolve
 from nemesis_env.games.not_alone.actions import SURVIVAL_CARD
 from nemesis_env.games.not_alone.rules.common import (
     indices_of,
@@ -19,7 +19,8 @@ from nemesis_env.games.not_alone.rules.kinds import (
     D_DRAW_SURVIVAL,
     D_STRIKE_BACK,
 )
-from nemesis_env.games.not_alone.state import CREATURE, Decision, State
+from nemesis_env.games.not_alone.rules.payloads import DrawSurvivalArgs
+from nemesis_env.games.not_alone.state import CREATURE, State
 
 SHELTER_DRAW = 1  # purpose of a survival draw that lands in the Shelter's pick
 
@@ -55,7 +56,7 @@ def resolve_hunt_draw(s: State, d: Decision, card: int) -> None:
     else:
         s.hunt_bottom.remove(card)
     s.hunt_hand |= 1 << card
-    s.log("draw_hunt", CREATURE, s.game.data.hunt[card].id, frozenset({CREATURE}))
+    s.log("draw_hunt", CREATURE, card=card, visible_to=frozenset({CREATURE}), hidden=("card",))
 
 
 @on_outcomes(D_DRAW_SURVIVAL)
@@ -67,13 +68,15 @@ def survival_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 
 @on_resolve(D_DRAW_SURVIVAL)
 def resolve_survival_draw(s: State, d: Decision, outcome: int) -> None:
-    h, purpose = d.a, d.b
+    args: DrawSurvivalArgs = d.payload
+    h, purpose = args.hunted, args.purpose
     card = SURVIVAL_CARD.arg(outcome)
     s.surv_unseen &= ~(1 << card)
     s.survival[h] |= 1 << card
     if purpose == SHELTER_DRAW:
         s.shelter_drawn[h] |= 1 << card
-    s.log("draw_survival", h + 1, s.game.data.survival[card].id, frozenset({h + 1}))
+    own = frozenset({h + 1})
+    s.log("draw_survival", h + 1, hunted=h, card=card, visible_to=own, hidden=("card",))
 
 
 @on_outcomes(D_STRIKE_BACK)
@@ -87,4 +90,4 @@ def strike_back_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 def resolve_strike_back(s: State, d: Decision, card: int) -> None:
     s.hunt_hand &= ~(1 << card)
     s.hunt_bottom.append(card)
-    s.log("strike_back", CREATURE, s.game.data.hunt[card].id, frozenset({CREATURE}))
+    s.log("strike_back", CREATURE, card=card, visible_to=frozenset({CREATURE}), hidden=("card",))

@@ -8,7 +8,7 @@ so a later Hunted learns nothing about earlier choices (docs/rules-decisions.md)
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import on_legal, on_resolve, on_stage, push
+from nemesis_env.core.engine import Decision, on_legal, on_resolve, on_stage, push
 from nemesis_env.games.not_alone.actions import (
     OPT_GIVE_UP,
     OPT_RESIST,
@@ -34,8 +34,9 @@ from nemesis_env.games.not_alone.rules.kinds import (
     S_P1_HUNTED,
     S_P2_CREATURE,
 )
+from nemesis_env.games.not_alone.rules.payloads import ExploreArgs, SacrificeArgs, TakeBackArgs
 from nemesis_env.games.not_alone.rules.survival_cards import play_survival, playable_survival
-from nemesis_env.games.not_alone.state import NO_EFFECT, Decision, State
+from nemesis_env.games.not_alone.state import NO_EFFECT, State
 
 
 @on_stage(S_P1_CREATURE)
@@ -53,7 +54,7 @@ def next_explorer(s: State) -> None:
         s.stage = S_P2_CREATURE
         return
     s.cursor += 1
-    push(s, Decision(D_EXPLORE, h + 1, h))
+    push(s, Decision(D_EXPLORE, h + 1, ExploreArgs(h)))
 
 
 def cards_to_play(s: State, h: int) -> int:
@@ -76,7 +77,8 @@ def can_resist(s: State, h: int) -> bool:
 
 @on_legal(D_EXPLORE)
 def explore_options(s: State, d: Decision) -> list[int]:
-    h = d.a
+    args: ExploreArgs = d.payload
+    h = args.hunted
     legal: list[int] = []
     playable = s.hand[h] & ~s.forbidden
     if playable.bit_count() >= cards_to_play(s, h):
@@ -93,12 +95,14 @@ def explore_options(s: State, d: Decision) -> list[int]:
 
 @on_resolve(D_EXPLORE)
 def resolve_explore(s: State, d: Decision, action: int) -> None:
-    h = d.a
+    args: ExploreArgs = d.payload
+    h = args.hunted
     if action in PLACE:
         place = place_of(action)
         s.hand[h] &= ~bit(place)
         s.played[h].append(place)
-        s.log("play_place", h + 1, f"hunted {h} plays {place}", frozenset({h + 1}))
+        own = frozenset({h + 1})
+        s.log("play_place", h + 1, hunted=h, place=place, visible_to=own, hidden=("place",))
         if cards_to_play(s, h) > 0:
             push(s, d)
         return
@@ -115,11 +119,11 @@ def resist(s: State, h: int) -> None:
     """Lose 1 Will, take back 2 place cards; losing the last Will forces a Give Up (seed 003)."""
     s.resists[h] += 1
     s.will[h] -= 1
-    s.log("resist", h + 1, f"hunted {h} resists, will {s.will[h]}")
+    s.log("resist", h + 1, hunted=h, will=s.will[h])
     if s.will[h] == 0:
         give_up(s, h)
     else:
-        push(s, Decision(D_TAKE_BACK, h + 1, h, min(2, len(s.discard[h]))))
+        push(s, Decision(D_TAKE_BACK, h + 1, TakeBackArgs(h, min(2, len(s.discard[h])))))
 
 
 def give_up(s: State, h: int) -> None:
@@ -127,38 +131,41 @@ def give_up(s: State, h: int) -> None:
     s.gave_up[h] = True
     s.will[h] = s.game.data.board.starting_will
     take_back_all(s, h)
-    s.log("give_up", h + 1, f"hunted {h} gives up")
+    s.log("give_up", h + 1, hunted=h)
     advance_assimilation(s, 1)
 
 
 @on_legal(D_TAKE_BACK)
 def take_back_options(s: State, d: Decision) -> list[int]:
-    """d.a: the Hunted; d.b: cards still to take; d.c: slot+1 of a played card allowed too."""
-    h = d.a
+    args: TakeBackArgs = d.payload
+    h = args.hunted
     mask = 0
     for place in s.discard[h]:
         mask |= bit(place)
-    if d.c:
-        mask |= bit(s.played[h][d.c - 1])
+    if args.played_slot:
+        mask |= bit(s.played[h][args.played_slot - 1])
     return PLACE.ids_of_mask(mask)
 
 
 @on_resolve(D_TAKE_BACK)
 def resolve_take_back(s: State, d: Decision, action: int) -> None:
-    h, place = d.a, place_of(action)
-    if d.c and s.played[h][d.c - 1] == place:
-        return_played_card(s, h, d.c - 1)
+    args: TakeBackArgs = d.payload
+    h, place, slot = args.hunted, place_of(action), args.played_slot - 1
+    if slot >= 0 and s.played[h][slot] == place:
+        return_played_card(s, h, slot)
     else:
         take_back(s, h, place)
-    if d.b > 1 and s.discard[h]:
-        push(s, d._replace(b=d.b - 1, c=0))
+    if args.remaining > 1 and s.discard[h]:
+        push(s, Decision(d.kind, d.chooser, TakeBackArgs(h, args.remaining - 1)))
 
 
 @on_legal(D_SACRIFICE)
 def sacrifice_options(s: State, d: Decision) -> list[int]:
-    return PLACE.ids_of_mask(s.hand[d.a])
+    args: SacrificeArgs = d.payload
+    return PLACE.ids_of_mask(s.hand[args.hunted])
 
 
 @on_resolve(D_SACRIFICE)
 def resolve_sacrifice(s: State, d: Decision, action: int) -> None:
-    discard_from_hand(s, d.a, place_of(action))
+    args: SacrificeArgs = d.payload
+    discard_from_hand(s, args.hunted, place_of(action))

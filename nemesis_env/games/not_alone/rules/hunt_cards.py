@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nemesis_env.core.engine import AUTO, on_auto, on_legal, on_resolve, push
+from nemesis_env.core.engine import AUTO, Decision, on_auto, on_legal, on_resolve, push
 from nemesis_env.games.not_alone.actions import (
     HUNT,
     HUNTED,
@@ -42,6 +42,14 @@ from nemesis_env.games.not_alone.rules.kinds import (
     P_DETOUR,
     P_PHOBIA,
 )
+from nemesis_env.games.not_alone.rules.payloads import (
+    CreatureWindowArgs,
+    DetourCardArgs,
+    DetourDestArgs,
+    ForbiddenArgs,
+    KeepArgs,
+    NameHuntedArgs,
+)
 from nemesis_env.games.not_alone.state import (
     CREATURE,
     F_ARTEMIA_CARD,
@@ -59,7 +67,6 @@ from nemesis_env.games.not_alone.state import (
     F_TOXIN,
     F_TRACKING,
     F_VIRUS,
-    Decision,
     State,
 )
 
@@ -85,7 +92,7 @@ FLASHBACK = 19  # index of Flashback in hunt_cards.yaml (checked in game.py)
 def open_creature_window(s: State, phase: int) -> None:
     """Offers the Creature its hunt cards of `phase`; opened on public facts only."""
     if creature_may_play(s):
-        push(s, Decision(D_CREATURE_WINDOW, CREATURE, phase))
+        push(s, Decision(D_CREATURE_WINDOW, CREATURE, CreatureWindowArgs(phase)))
 
 
 def copied_card(s: State, card: int) -> int:
@@ -107,8 +114,9 @@ def hunt_card_playable(s: State, card: int, phase: int) -> bool:
 
 @on_legal(D_CREATURE_WINDOW)
 def creature_window_options(s: State, d: Decision) -> list[int]:
-    hand = s.hunt_hand
-    cards = [c for c in range(20) if hand >> c & 1 and hunt_card_playable(s, c, d.a)]
+    args: CreatureWindowArgs = d.payload
+    hand, phase = s.hunt_hand, args.phase
+    cards = [c for c in range(20) if hand >> c & 1 and hunt_card_playable(s, c, phase)]
     return [PASS] + [HUNT.id(c) for c in cards]
 
 
@@ -121,7 +129,7 @@ def resolve_creature_window(s: State, d: Decision, action: int) -> None:
     s.hunt_hand &= ~(1 << card)
     s.hunt_played.append(card)
     s.hunt_limit -= 1
-    s.log("play_hunt", CREATURE, s.game.data.hunt[card].id)
+    s.log("play_hunt", CREATURE, card=card)
     if creature_may_play(s):
         push(s, d)  # Tracking: the window stays open for a second card after this one
     definition = s.game.data.hunt[effective]
@@ -164,7 +172,7 @@ def apply_pair_target(s: State) -> None:
 
 @HUNT_EFFECTS.register("name_hunted")
 def name_hunted(s: State, card: int, *, purpose: str) -> None:
-    push(s, Decision(D_NAME_HUNTED, CREATURE, PURPOSES[purpose]))
+    push(s, Decision(D_NAME_HUNTED, CREATURE, NameHuntedArgs(PURPOSES[purpose])))
 
 
 PURPOSES = {
@@ -181,7 +189,7 @@ def forbidden_zone(s: State, card: int) -> None:
     choosers = [h for h in range(s.num_hunted) if s.hand[h]]
     push(
         s,
-        *[Decision(D_FORBIDDEN, h + 1, h) for h in choosers],
+        *[Decision(D_FORBIDDEN, h + 1, ForbiddenArgs(h)) for h in choosers],
         Decision(A_FORBIDDEN_APPLY, AUTO),
     )
 
@@ -193,7 +201,7 @@ def cataclysm(s: State, card: int) -> None:
 
 @HUNT_EFFECTS.register("detour")
 def detour(s: State, card: int) -> None:
-    push(s, Decision(D_NAME_HUNTED, CREATURE, P_DETOUR))
+    push(s, Decision(D_NAME_HUNTED, CREATURE, NameHuntedArgs(P_DETOUR)))
 
 
 @HUNT_EFFECTS.register("flashback")
@@ -227,7 +235,7 @@ def target_place_options(s: State, d: Decision) -> list[int]:
 @on_resolve(D_TARGET_PLACE)
 def resolve_target_place(s: State, d: Decision, action: int) -> None:
     s.target = bit(place_of(action))
-    s.log("target_token", CREATURE, f"target token on {place_of(action)}")
+    s.log("target_token", CREATURE, places=(place_of(action),))
 
 
 @on_legal(D_TARGET_PAIR)
@@ -242,65 +250,76 @@ def target_pair_options(s: State, d: Decision) -> list[int]:
 def resolve_target_pair(s: State, d: Decision, action: int) -> None:
     a, b = s.game.data.pairs[PAIR.arg(action)]
     s.target = bit(a) | bit(b)
-    s.log("target_token", CREATURE, f"target token between {a} and {b}")
+    s.log("target_token", CREATURE, places=(a, b))
     apply_pair_target(s)
 
 
 @on_legal(D_NAME_HUNTED)
 def name_hunted_options(s: State, d: Decision) -> list[int]:
-    if d.a in (P_ASCENDANCY, P_PHOBIA):
+    args: NameHuntedArgs = d.payload
+    if args.purpose in (P_ASCENDANCY, P_PHOBIA):
         return [HUNTED.id(h) for h in range(s.num_hunted) if s.hand[h].bit_count() > 2]
     return [HUNTED.id(h) for h in range(s.num_hunted)]
 
 
 @on_resolve(D_NAME_HUNTED)
 def resolve_name_hunted(s: State, d: Decision, action: int) -> None:
-    h = HUNTED.arg(action)
-    s.log("name_hunted", CREATURE, f"hunted {h} named")
-    if d.a == P_ANTICIPATION:
+    args: NameHuntedArgs = d.payload
+    h, purpose = HUNTED.arg(action), args.purpose
+    s.log("name_hunted", CREATURE, hunted=h, purpose=purpose)
+    if purpose == P_ANTICIPATION:
         s.anticipation = h
-    elif d.a in (P_ASCENDANCY, P_PHOBIA):
+    elif purpose in (P_ASCENDANCY, P_PHOBIA):
         s.keep = 0
-        push(s, Decision(D_KEEP, h + 1, h, d.a, 2))
+        push(s, Decision(D_KEEP, h + 1, KeepArgs(h, purpose, 2)))
     elif len(s.location[h]) > 1:
-        push(s, Decision(D_DETOUR_CARD, CREATURE, h))
+        push(s, Decision(D_DETOUR_CARD, CREATURE, DetourCardArgs(h)))
     else:
-        push(s, Decision(D_DETOUR_DEST, CREATURE, h, 0))
+        push(s, Decision(D_DETOUR_DEST, CREATURE, DetourDestArgs(h, 0)))
 
 
 @on_legal(D_KEEP)
 def keep_options(s: State, d: Decision) -> list[int]:
     """Ascendancy: keep 2, discard the rest. Phobia: hide 2, show the rest (reference A.7)."""
-    choices = s.hand[d.a] & ~s.keep
+    args: KeepArgs = d.payload
+    choices = s.hand[args.hunted] & ~s.keep
     return PLACE.ids_of_mask(choices)
 
 
 @on_resolve(D_KEEP)
 def resolve_keep(s: State, d: Decision, action: int) -> None:
-    h = d.a
+    args: KeepArgs = d.payload
+    h = args.hunted
     s.keep |= bit(place_of(action))
-    if d.c > 1:
-        push(s, d._replace(c=d.c - 1))
+    if args.remaining > 1:
+        push(s, Decision(d.kind, d.chooser, args._replace(remaining=args.remaining - 1)))
         return
     rest = s.hand[h] & ~s.keep
     s.keep = 0
-    if d.b == P_ASCENDANCY:
+    if args.purpose == P_ASCENDANCY:
         for place in places_of(rest):
             discard_from_hand(s, h, place)
     else:
         s.phobia_shown[h] = rest
-        s.log("phobia", h + 1, f"hunted {h} shows {places_of(rest)}", frozenset({CREATURE, h + 1}))
+        shown = tuple(places_of(rest))
+        s.log("phobia", h + 1, hunted=h, places=shown, visible_to=frozenset({CREATURE, h + 1}),
+              hidden=("places",))  # fmt: skip
 
 
 @on_legal(D_FORBIDDEN)
 def forbidden_options(s: State, d: Decision) -> list[int]:
-    return PLACE.ids_of_mask(s.hand[d.a])
+    args: ForbiddenArgs = d.payload
+    return PLACE.ids_of_mask(s.hand[args.hunted])
 
 
 @on_resolve(D_FORBIDDEN)
 def resolve_forbidden(s: State, d: Decision, action: int) -> None:
-    s.pending_discard[d.a] = place_of(action)
-    s.log("forbidden_choice", d.a + 1, f"{place_of(action)}", frozenset({d.a + 1}))
+    args: ForbiddenArgs = d.payload
+    h = args.hunted
+    s.pending_discard[h] = place_of(action)
+    choice = place_of(action)
+    s.log("forbidden_choice", h + 1, hunted=h, place=choice, visible_to=frozenset({h + 1}),
+          hidden=("place",))  # fmt: skip
 
 
 @on_auto(A_FORBIDDEN_APPLY)
@@ -319,28 +338,32 @@ def cataclysm_options(s: State, d: Decision) -> list[int]:
 @on_resolve(D_CATACLYSM)
 def resolve_cataclysm(s: State, d: Decision, action: int) -> None:
     s.ineffective |= bit(place_of(action))
-    s.log("cataclysm", CREATURE, f"place {place_of(action)} is ineffective")
+    s.log("cataclysm", CREATURE, place=place_of(action))
 
 
 @on_legal(D_DETOUR_CARD)
 def detour_card_options(s: State, d: Decision) -> list[int]:
-    return sorted({place_id(p) for p in s.location[d.a]})
+    args: DetourCardArgs = d.payload
+    return sorted({place_id(p) for p in s.location[args.hunted]})
 
 
 @on_resolve(D_DETOUR_CARD)
 def resolve_detour_card(s: State, d: Decision, action: int) -> None:
-    slot = s.location[d.a].index(place_of(action))
-    push(s, Decision(D_DETOUR_DEST, CREATURE, d.a, slot))
+    args: DetourCardArgs = d.payload
+    slot = s.location[args.hunted].index(place_of(action))
+    push(s, Decision(D_DETOUR_DEST, CREATURE, DetourDestArgs(args.hunted, slot)))
 
 
 @on_legal(D_DETOUR_DEST)
 def detour_dest_options(s: State, d: Decision) -> list[int]:
-    here = s.location[d.a][d.b]
+    args: DetourDestArgs = d.payload
+    here = s.location[args.hunted][args.slot]
     near = s.game.data.adjacent[here - 1]
     return PLACE.ids_of_mask(near)
 
 
 @on_resolve(D_DETOUR_DEST)
 def resolve_detour_dest(s: State, d: Decision, action: int) -> None:
-    s.location[d.a][d.b] = place_of(action)
-    s.log("detour", CREATURE, f"hunted {d.a} moved to {place_of(action)}")
+    args: DetourDestArgs = d.payload
+    s.location[args.hunted][args.slot] = place_of(action)
+    s.log("detour", CREATURE, hunted=args.hunted, place=place_of(action))

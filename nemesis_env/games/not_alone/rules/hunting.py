@@ -7,9 +7,9 @@ square) and A.4 Phase 2.
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import on_legal, on_resolve, on_stage, push
+from nemesis_env.core.engine import Decision, on_legal, on_resolve, on_stage, push
 from nemesis_env.games.not_alone.actions import PAIR, PLACE_IDS, place_of
-from nemesis_env.games.not_alone.rules.common import bit
+from nemesis_env.games.not_alone.rules.common import bit, places_of
 from nemesis_env.games.not_alone.rules.hunt_cards import open_creature_window
 from nemesis_env.games.not_alone.rules.kinds import (
     D_ARTEMIA_TOKEN,
@@ -24,7 +24,6 @@ from nemesis_env.games.not_alone.state import (
     CREATURE,
     F_ARTEMIA_CARD,
     F_VIRUS,
-    Decision,
     State,
 )
 
@@ -73,7 +72,7 @@ def creature_token_options(s: State, d: Decision) -> list[int]:
 @on_resolve(D_CREATURE_TOKEN)
 def resolve_creature_token(s: State, d: Decision, action: int) -> None:
     s.creature_token = place_of(action)
-    s.log("creature_token", CREATURE, f"creature token on {s.creature_token}")
+    s.log("creature_token", CREATURE, place=s.creature_token)
 
 
 @on_legal(D_ARTEMIA_TOKEN)
@@ -91,4 +90,4 @@ def resolve_artemia_token(s: State, d: Decision, action: int) -> None:
         s.artemia = bit(a) | bit(b)
     else:
         s.artemia = bit(place_of(action))
-    s.log("artemia_token", CREATURE, f"artemia token on mask {s.artemia}")
+    s.log("artemia_token", CREATURE, places=tuple(places_of(s.artemia)))

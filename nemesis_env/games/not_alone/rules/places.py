@@ -8,7 +8,7 @@ on a place made ineffective by a hunt card they may do neither (seed 003).
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import AUTO, on_auto, on_legal, on_resolve, push
+from nemesis_env.core.engine import AUTO, Decision, on_auto, on_legal, on_resolve, push
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.actions import (
     HUNTED,
@@ -55,6 +55,18 @@ from nemesis_env.games.not_alone.rules.kinds import (
     D_SHELTER_KEEP,
     D_SOURCE,
 )
+from nemesis_env.games.not_alone.rules.payloads import (
+    DrawSurvivalArgs,
+    GateArgs,
+    LairArgs,
+    ResolveArgs,
+    ResolveOrderArgs,
+    ResolveSlotArgs,
+    RoverArgs,
+    ShelterDrawnArgs,
+    ShelterKeepArgs,
+    SourceArgs,
+)
 from nemesis_env.games.not_alone.rules.survival_cards import play_survival
 from nemesis_env.games.not_alone.state import (
     ARTEFACT_EFFECT,
@@ -63,7 +75,6 @@ from nemesis_env.games.not_alone.state import (
     F_PERSECUTION,
     NO_EFFECT,
     RIVER_EFFECT,
-    Decision,
     State,
 )
 
@@ -74,33 +85,37 @@ DRONE, GATE = 9, 10  # survival indices (checked against the data in game.py)
 @on_auto(A_RESOLVE_SLOT)
 def resolve_slot(s: State, d: Decision) -> None:
     """Opens the place choice for one played card unless the place is ineffective or idle."""
-    h, slot = d.a, d.b
+    args: ResolveSlotArgs = d.payload
+    h, slot = args.hunted, args.slot
     if ineffective_mask(s) & bit(s.location[h][slot]):
-        s.log("ineffective", h + 1, f"hunted {h} can't use place {s.location[h][slot]}")
+        s.log("ineffective", h + 1, hunted=h, place=s.location[h][slot])
         return
     if place_options(s, h, slot) != [PASS]:
-        push(s, Decision(D_RESOLVE, h + 1, h, slot))
+        push(s, Decision(D_RESOLVE, h + 1, ResolveArgs(h, slot)))
 
 
 def resolution_steps(s: State, h: int, slots: list[int]) -> list[Decision]:
     """Steps resolving the given slots; an Artefact player with two chooses the order (A.6)."""
     if len(slots) == 2 and s.location[h][0] != s.location[h][1]:
-        return [Decision(D_RESOLVE_ORDER, h + 1, h)]
-    return [Decision(A_RESOLVE_SLOT, AUTO, h, slot) for slot in slots]
+        return [Decision(D_RESOLVE_ORDER, h + 1, ResolveOrderArgs(h))]
+    return [Decision(A_RESOLVE_SLOT, AUTO, ResolveSlotArgs(h, slot)) for slot in slots]
 
 
 @on_legal(D_RESOLVE_ORDER)
 def resolve_order_options(s: State, d: Decision) -> list[int]:
-    return sorted(place_id(p) for p in s.location[d.a])
+    args: ResolveOrderArgs = d.payload
+    return sorted(place_id(p) for p in s.location[args.hunted])
 
 
 @on_resolve(D_RESOLVE_ORDER)
 def resolve_order(s: State, d: Decision, action: int) -> None:
-    first = s.location[d.a].index(place_of(action))
+    args: ResolveOrderArgs = d.payload
+    h = args.hunted
+    first = s.location[h].index(place_of(action))
     push(
         s,
-        Decision(A_RESOLVE_SLOT, AUTO, d.a, first),
-        Decision(A_RESOLVE_SLOT, AUTO, d.a, 1 - first),
+        Decision(A_RESOLVE_SLOT, AUTO, ResolveSlotArgs(h, first)),
+        Decision(A_RESOLVE_SLOT, AUTO, ResolveSlotArgs(h, 1 - first)),
     )
 
 
@@ -129,12 +144,14 @@ def place_options(s: State, h: int, slot: int) -> list[int]:
 
 @on_legal(D_RESOLVE)
 def resolve_options(s: State, d: Decision) -> list[int]:
-    return place_options(s, d.a, d.b)
+    args: ResolveArgs = d.payload
+    return place_options(s, args.hunted, args.slot)
 
 
 @on_resolve(D_RESOLVE)
 def resolve_place_choice(s: State, d: Decision, action: int) -> None:
-    h, slot = d.a, d.b
+    args: ResolveArgs = d.payload
+    h, slot = args.hunted, args.slot
     if action == PASS:
         return
     if action == OPT_USE_POWER:
@@ -146,7 +163,7 @@ def resolve_place_choice(s: State, d: Decision, action: int) -> None:
         run_place_power(s, h, slot, ROVER)
     else:
         play_survival(s, h, GATE, run_effect=False)
-        push(s, Decision(D_GATE, h + 1, h, slot))
+        push(s, Decision(D_GATE, h + 1, GateArgs(h, slot)))
 
 
 def gate_places(s: State, h: int, slot: int) -> list[int]:
@@ -162,12 +179,14 @@ def gate_places(s: State, h: int, slot: int) -> list[int]:
 
 @on_legal(D_GATE)
 def gate_options(s: State, d: Decision) -> list[int]:
-    return [place_id(p) for p in gate_places(s, d.a, d.b)]
+    args: GateArgs = d.payload
+    return [place_id(p) for p in gate_places(s, args.hunted, args.slot)]
 
 
 @on_resolve(D_GATE)
 def resolve_gate(s: State, d: Decision, action: int) -> None:
-    run_place_power(s, d.a, d.b, place_of(action))
+    args: GateArgs = d.payload
+    run_place_power(s, args.hunted, args.slot, place_of(action))
 
 
 # -- 1 Lair ---------------------------------------------------------------------------------
@@ -192,22 +211,24 @@ def can_lair(s: State, h: int, slot: int, place: int) -> bool:
 
 @PLACE_POWERS.register("lair")
 def lair(s: State, h: int, slot: int, place: int) -> None:
-    push(s, Decision(D_LAIR, h + 1, h, slot))
+    push(s, Decision(D_LAIR, h + 1, LairArgs(h, slot)))
 
 
 @on_legal(D_LAIR)
 def lair_options(s: State, d: Decision) -> list[int]:
-    options = [place_id(p) for p in lair_copies(s, d.a, d.b)]
-    if s.discard[d.a]:
+    args: LairArgs = d.payload
+    options = [place_id(p) for p in lair_copies(s, args.hunted, args.slot)]
+    if s.discard[args.hunted]:
         options.append(OPT_TAKE_ALL)
     return options
 
 
 @on_resolve(D_LAIR)
 def resolve_lair(s: State, d: Decision, action: int) -> None:
-    h, slot = d.a, d.b
+    args: LairArgs = d.payload
+    h, slot = args.hunted, args.slot
     if action != OPT_TAKE_ALL:
-        s.log("lair_copy", h + 1, f"hunted {h} copies {place_of(action)}")
+        s.log("lair_copy", h + 1, hunted=h, place=place_of(action))
         run_place_power(s, h, slot, place_of(action))
     elif s.flags & F_PERSECUTION:
         push_take_back(s, h, 1)  # Persecution: at most 1 card taken back (reference A.7)
@@ -261,7 +282,7 @@ def beach(s: State, h: int, slot: int, place: int) -> None:
         advance_rescue(s, 1)
     else:
         s.beacon = True
-        s.log("beacon", h + 1, "marker placed on the Beach")
+        s.log("beacon", h + 1, hunted=h)
 
 
 @PLACE_CAN.register("advance_rescue")
@@ -287,21 +308,23 @@ def can_rover(s: State, h: int, slot: int, place: int) -> bool:
 
 @PLACE_POWERS.register("rover")
 def rover(s: State, h: int, slot: int, place: int) -> None:
-    push(s, Decision(D_ROVER, h + 1, h))
+    push(s, Decision(D_ROVER, h + 1, RoverArgs(h)))
 
 
 @on_legal(D_ROVER)
 def rover_options(s: State, d: Decision) -> list[int]:
-    return [place_id(p) for p in rover_choices(s, d.a)]
+    args: RoverArgs = d.payload
+    return [place_id(p) for p in rover_choices(s, args.hunted)]
 
 
 @on_resolve(D_ROVER)
 def resolve_rover(s: State, d: Decision, action: int) -> None:
-    place = place_of(action)
+    args: RoverArgs = d.payload
+    h, place = args.hunted, place_of(action)
     s.reserve[place - 6] -= 1
-    s.owned[d.a] |= bit(place)
-    s.hand[d.a] |= bit(place)
-    s.log("rover", d.a + 1, f"hunted {d.a} takes {place} from the reserve")
+    s.owned[h] |= bit(place)
+    s.hand[h] |= bit(place)
+    s.log("rover", h + 1, hunted=h, place=place)
 
 
 # -- 7 Shelter -------------------------------------------------------------------------------
@@ -314,32 +337,36 @@ def can_shelter(s: State, h: int, slot: int, place: int, *, draw: int) -> bool:
 def shelter(s: State, h: int, slot: int, place: int, *, draw: int) -> None:
     """Draw `draw` survival cards, keep one, discard the rest (reference A.6)."""
     s.shelter_drawn[h] = 0
-    draws = [Decision(D_DRAW_SURVIVAL, CHANCE, h, SHELTER_DRAW)] * draw
-    push(s, *draws, Decision(A_SHELTER_DRAWN, AUTO, h))
+    draws = [Decision(D_DRAW_SURVIVAL, CHANCE, DrawSurvivalArgs(h, SHELTER_DRAW))] * draw
+    push(s, *draws, Decision(A_SHELTER_DRAWN, AUTO, ShelterDrawnArgs(h)))
 
 
 @on_auto(A_SHELTER_DRAWN)
 def shelter_drawn(s: State, d: Decision) -> None:
-    if s.shelter_drawn[d.a].bit_count() > 1:
-        push(s, Decision(D_SHELTER_KEEP, d.a + 1, d.a))
+    args: ShelterDrawnArgs = d.payload
+    h = args.hunted
+    if s.shelter_drawn[h].bit_count() > 1:
+        push(s, Decision(D_SHELTER_KEEP, h + 1, ShelterKeepArgs(h)))
     else:
-        s.shelter_drawn[d.a] = 0
+        s.shelter_drawn[h] = 0
 
 
 @on_legal(D_SHELTER_KEEP)
 def shelter_keep_options(s: State, d: Decision) -> list[int]:
-    drawn = s.shelter_drawn[d.a]
+    args: ShelterKeepArgs = d.payload
+    drawn = s.shelter_drawn[args.hunted]
     return SURVIVAL.ids_of_mask(drawn)
 
 
 @on_resolve(D_SHELTER_KEEP)
 def resolve_shelter_keep(s: State, d: Decision, action: int) -> None:
-    h, kept = d.a, SURVIVAL.arg(action)
+    args: ShelterKeepArgs = d.payload
+    h, kept = args.hunted, SURVIVAL.arg(action)
     for c in range(15):
         if s.shelter_drawn[h] >> c & 1 and c != kept:
             s.survival[h] &= ~(1 << c)
             s.surv_discard.append(c)
-            s.log("discard_survival", h + 1, s.game.data.survival[c].id)
+            s.log("discard_survival", h + 1, hunted=h, card=c)
     s.shelter_drawn[h] = 0
 
 
@@ -360,7 +387,7 @@ def can_source(s: State, h: int, slot: int, place: int) -> bool:
 
 @PLACE_POWERS.register("source")
 def source(s: State, h: int, slot: int, place: int) -> None:
-    push(s, Decision(D_SOURCE, h + 1, h))
+    push(s, Decision(D_SOURCE, h + 1, SourceArgs(h)))
 
 
 @on_legal(D_SOURCE)
@@ -373,7 +400,8 @@ def source_options(s: State, d: Decision) -> list[int]:
 
 @on_resolve(D_SOURCE)
 def resolve_source(s: State, d: Decision, action: int) -> None:
+    args: SourceArgs = d.payload
     if action == OPT_DRAW:
-        draw_survival_card(s, d.a)
+        draw_survival_card(s, args.hunted)
     else:
         gain_will(s, HUNTED.arg(action), 1)

@@ -8,7 +8,7 @@ token (Assimilation +1 once if anyone was caught), then Hunted at 0 Will.
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import AUTO, on_auto, on_legal, on_resolve, on_stage, push
+from nemesis_env.core.engine import AUTO, Decision, on_auto, on_legal, on_resolve, on_stage, push
 from nemesis_env.games.not_alone.actions import (
     OPT_DISCARD_TWO,
     OPT_LOSE_WILL,
@@ -49,6 +49,16 @@ from nemesis_env.games.not_alone.rules.kinds import (
     S_P3_ZERO,
     S_P4_CREATURE,
     T_ARTEMIA,
+    T_CREATURE,
+)
+from nemesis_env.games.not_alone.rules.payloads import (
+    ArtemiaHitArgs,
+    CatchArgs,
+    CreatureHitArgs,
+    DiscardPlaceArgs,
+    RiverArgs,
+    ScreamArgs,
+    ToxinArgs,
 )
 from nemesis_env.games.not_alone.rules.places import resolution_steps
 from nemesis_env.games.not_alone.rules.survival_cards import open_hunted_window, play_survival
@@ -63,7 +73,6 @@ from nemesis_env.games.not_alone.state import (
     F_SCREAM,
     F_TOXIN,
     RIVER_EFFECT,
-    Decision,
     State,
 )
 
@@ -85,23 +94,25 @@ def per_hunted(s: State, next_stage: int) -> int:
 def river_choices(s: State) -> None:
     h = per_hunted(s, S_P3_REVEAL)
     if h >= 0 and s.this_effect[h] == RIVER_EFFECT and len(s.played[h]) == 2:
-        push(s, Decision(D_RIVER, h + 1, h))
+        push(s, Decision(D_RIVER, h + 1, RiverArgs(h)))
 
 
 @on_legal(D_RIVER)
 def river_options(s: State, d: Decision) -> list[int]:
-    return sorted(place_id(p) for p in s.played[d.a])
+    args: RiverArgs = d.payload
+    return sorted(place_id(p) for p in s.played[args.hunted])
 
 
 @on_resolve(D_RIVER)
 def resolve_river(s: State, d: Decision, action: int) -> None:
     """Keep one of the two cards; the other goes back to hand before the reveal (A.4 step 0)."""
-    kept = place_of(action)
-    for place in s.played[d.a]:
+    args: RiverArgs = d.payload
+    h, kept = args.hunted, place_of(action)
+    for place in s.played[h]:
         if place != kept:
-            s.hand[d.a] |= bit(place)
-    s.played[d.a] = [kept]
-    s.log("river", d.a + 1, f"hunted {d.a} keeps {kept}", frozenset({d.a + 1}))
+            s.hand[h] |= bit(place)
+    s.played[h] = [kept]
+    s.log("river", h + 1, hunted=h, place=kept, visible_to=frozenset({h + 1}), hidden=("place",))
 
 
 @on_stage(S_P3_REVEAL)
@@ -109,7 +120,7 @@ def reveal(s: State) -> None:
     s.flags |= F_REVEALED
     for h in range(s.num_hunted):
         s.location[h] = s.played[h][:]
-        s.log("reveal", h + 1, f"hunted {h} reveals {s.played[h]}")
+        s.log("reveal", h + 1, hunted=h, places=tuple(s.played[h]))
     s.stage = S_P3_CREATURE
 
 
@@ -152,10 +163,10 @@ def target_token(s: State) -> None:
     slots = [i for i, p in enumerate(s.location[h]) if s.target & bit(p)]
     steps: list[Decision] = []
     if s.flags & F_SCREAM:
-        steps += [Decision(D_SCREAM, h + 1, h)] * len(slots)
+        steps += [Decision(D_SCREAM, h + 1, ScreamArgs(h))] * len(slots)
     if s.flags & F_TOXIN and s.survival[h] and slots:
         # one discard per targeted place, asked again only while survival cards remain
-        steps.append(Decision(D_TOXIN, h + 1, h, len(slots)))
+        steps.append(Decision(D_TOXIN, h + 1, ToxinArgs(h, len(slots))))
     other_tokens = s.artemia | (bit(s.creature_token) if s.creature_token else 0)
     usable = [i for i in slots if not other_tokens & bit(s.location[h][i])]
     if s.flags & F_CLONE:
@@ -171,21 +182,22 @@ def artemia_token(s: State) -> None:
     hits = sum(1 for p in s.location[h] if s.artemia & bit(p))
     if hits:
         if survival_playable(s, h):
-            push(s, Decision(D_CATCH_SURVIVAL, h + 1, h, T_ARTEMIA, hits))
+            push(s, Decision(D_CATCH_SURVIVAL, h + 1, CatchArgs(h, T_ARTEMIA, hits)))
         else:
-            push(s, Decision(A_ARTEMIA_HIT, AUTO, h, hits))
+            push(s, Decision(A_ARTEMIA_HIT, AUTO, ArtemiaHitArgs(h, hits)))
 
 
 @on_auto(A_ARTEMIA_HIT)
 def artemia_hit(s: State, d: Decision) -> None:
     """Discard 1 place card per catch; Mutation adds 1 Will per catch (reference A.4 step 4)."""
-    h, hits = d.a, d.b
-    s.log("artemia_catch", h + 1, f"hunted {h} caught {hits}x by the artemia token")
+    args: ArtemiaHitArgs = d.payload
+    h, hits = args.hunted, args.hits
+    s.log("artemia_catch", h + 1, hunted=h, hits=hits)
     if s.flags & F_MUTATION:
         lose_will(s, h, hits)
     count = min(hits, s.hand[h].bit_count())
     if count:
-        push(s, Decision(D_DISCARD_PLACE, h + 1, h, count))
+        push(s, Decision(D_DISCARD_PLACE, h + 1, DiscardPlaceArgs(h, count)))
 
 
 def creature_catches(s: State, h: int) -> tuple[int, int]:
@@ -220,16 +232,17 @@ def creature_token(s: State) -> None:
     catches, _ = creature_catches(s, h)
     if catches:
         if survival_playable(s, h):
-            push(s, Decision(D_CATCH_SURVIVAL, h + 1, h, 0, catches))
+            push(s, Decision(D_CATCH_SURVIVAL, h + 1, CatchArgs(h, T_CREATURE, catches)))
         else:
-            push(s, Decision(A_CREATURE_HIT, AUTO, h))
+            push(s, Decision(A_CREATURE_HIT, AUTO, CreatureHitArgs(h)))
 
 
 @on_auto(A_CREATURE_HIT)
 def creature_hit(s: State, d: Decision) -> None:
-    h = d.a
+    args: CreatureHitArgs = d.payload
+    h = args.hunted
     _, will = creature_catches(s, h)
-    s.log("caught", h + 1, f"hunted {h} caught by the creature")
+    s.log("caught", h + 1, hunted=h)
     lose_will(s, h, will)
     s.flags |= F_CAUGHT
     if h == s.anticipation:
@@ -239,20 +252,22 @@ def creature_hit(s: State, d: Decision) -> None:
 @on_legal(D_CATCH_SURVIVAL)
 def catch_survival_options(s: State, d: Decision) -> list[int]:
     """Detector (Artemia token) or Dodge (Creature token), played before the token resolves."""
-    card = DETECTOR if d.b == T_ARTEMIA else DODGE
-    return [PASS, SURVIVAL.id(card)] if s.survival[d.a] >> card & 1 else [PASS]
+    args: CatchArgs = d.payload
+    card = DETECTOR if args.token == T_ARTEMIA else DODGE
+    return [PASS, SURVIVAL.id(card)] if s.survival[args.hunted] >> card & 1 else [PASS]
 
 
 @on_resolve(D_CATCH_SURVIVAL)
 def resolve_catch_survival(s: State, d: Decision, action: int) -> None:
-    h = d.a
+    args: CatchArgs = d.payload
+    h = args.hunted
     if action != PASS:
         play_survival(s, h, SURVIVAL.arg(action))
-        push(s, *resolution_steps(s, h, freed_slots(s, h, d.b)))
-    elif d.b == T_ARTEMIA:
-        push(s, Decision(A_ARTEMIA_HIT, AUTO, h, d.c))
+        push(s, *resolution_steps(s, h, freed_slots(s, h, args.token)))
+    elif args.token == T_ARTEMIA:
+        push(s, Decision(A_ARTEMIA_HIT, AUTO, ArtemiaHitArgs(h, args.hits)))
     else:
-        push(s, Decision(A_CREATURE_HIT, AUTO, h))
+        push(s, Decision(A_CREATURE_HIT, AUTO, CreatureHitArgs(h)))
 
 
 def freed_slots(s: State, h: int, token: int) -> list[int]:
@@ -287,41 +302,49 @@ def lost_last_will(s: State) -> None:
 @on_legal(D_SCREAM)
 def scream_options(s: State, d: Decision) -> list[int]:
     """Discard 2 place cards or lose 1 Will, the Hunted's choice (reference A.7)."""
-    if s.hand[d.a].bit_count() >= 2:
+    args: ScreamArgs = d.payload
+    if s.hand[args.hunted].bit_count() >= 2:
         return [OPT_LOSE_WILL, OPT_DISCARD_TWO]
     return [OPT_LOSE_WILL]
 
 
 @on_resolve(D_SCREAM)
 def resolve_scream(s: State, d: Decision, action: int) -> None:
+    args: ScreamArgs = d.payload
+    h = args.hunted
     if action == OPT_LOSE_WILL:
-        lose_will(s, d.a, 1)
+        lose_will(s, h, 1)
     else:
-        push(s, Decision(D_DISCARD_PLACE, d.a + 1, d.a, 2))
+        push(s, Decision(D_DISCARD_PLACE, h + 1, DiscardPlaceArgs(h, 2)))
 
 
 @on_legal(D_TOXIN)
 def toxin_options(s: State, d: Decision) -> list[int]:
-    return SURVIVAL.ids_of_mask(s.survival[d.a])
+    args: ToxinArgs = d.payload
+    return SURVIVAL.ids_of_mask(s.survival[args.hunted])
 
 
 @on_resolve(D_TOXIN)
 def resolve_toxin(s: State, d: Decision, action: int) -> None:
-    card = SURVIVAL.arg(action)
-    s.survival[d.a] &= ~(1 << card)
+    args: ToxinArgs = d.payload
+    h, card = args.hunted, SURVIVAL.arg(action)
+    s.survival[h] &= ~(1 << card)
     s.surv_discard.append(card)
-    s.log("toxin", d.a + 1, f"hunted {d.a} discards {s.game.data.survival[card].id}")
-    if d.b > 1 and s.survival[d.a]:
-        push(s, d._replace(b=d.b - 1))
+    s.log("toxin", h + 1, hunted=h, card=card)
+    if args.remaining > 1 and s.survival[h]:
+        push(s, Decision(d.kind, d.chooser, ToxinArgs(h, args.remaining - 1)))
 
 
 @on_legal(D_DISCARD_PLACE)
 def discard_place_options(s: State, d: Decision) -> list[int]:
-    return PLACE.ids_of_mask(s.hand[d.a])
+    args: DiscardPlaceArgs = d.payload
+    return PLACE.ids_of_mask(s.hand[args.hunted])
 
 
 @on_resolve(D_DISCARD_PLACE)
 def resolve_discard_place(s: State, d: Decision, action: int) -> None:
-    discard_from_hand(s, d.a, place_of(action))
-    if d.b > 1 and s.hand[d.a]:
-        push(s, d._replace(b=d.b - 1))
+    args: DiscardPlaceArgs = d.payload
+    h = args.hunted
+    discard_from_hand(s, h, place_of(action))
+    if args.remaining > 1 and s.hand[h]:
+        push(s, Decision(d.kind, d.chooser, DiscardPlaceArgs(h, args.remaining - 1)))

@@ -6,7 +6,7 @@ then the Creature chooses the board side (unless the params fix it).
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import on_legal, on_resolve, on_stage, push
+from nemesis_env.core.engine import Decision, on_legal, on_resolve, on_stage, push
 from nemesis_env.games.not_alone.actions import OPT_SIDE_1, OPT_SIDE_2
 from nemesis_env.games.not_alone.rules.common import draw_hunt_cards, draw_survival_card
 from nemesis_env.games.not_alone.rules.kinds import (
@@ -16,7 +16,7 @@ from nemesis_env.games.not_alone.rules.kinds import (
     S_SETUP_SIDE,
     S_TURN_START,
 )
-from nemesis_env.games.not_alone.state import CREATURE, NO_EFFECT, Decision, State
+from nemesis_env.games.not_alone.state import CREATURE, NO_EFFECT, State
 
 
 @on_stage(S_SETUP_DEAL)
@@ -46,7 +46,7 @@ def side_options(s: State, d: Decision) -> list[int]:
 @on_resolve(D_SIDE)
 def resolve_side(s: State, d: Decision, action: int) -> None:
     s.side = 1 if action == OPT_SIDE_1 else 2
-    s.log("board_side", CREATURE, f"board side {s.side}")
+    s.log("board_side", CREATURE, side=s.side)
 
 
 @on_stage(S_TURN_START)
@@ -57,4 +57,4 @@ def start_turn(s: State) -> None:
         s.this_effect[h] = s.next_effect[h]
         s.next_effect[h] = NO_EFFECT
     s.stage = S_P1_CREATURE
-    s.log("turn", CREATURE, f"turn {s.turn} begins")
+    s.log("turn", CREATURE)

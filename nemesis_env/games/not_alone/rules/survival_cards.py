@@ -8,7 +8,7 @@ Drone and Gate when the Hunted resolves their place; the rest in the phase windo
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import on_legal, on_resolve, push
+from nemesis_env.core.engine import Decision, on_legal, on_resolve, push
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.actions import (
     OPT_CREATURE_TOKEN,
@@ -41,12 +41,20 @@ from nemesis_env.games.not_alone.rules.kinds import (
     T_CREATURE,
     T_TARGET,
 )
+from nemesis_env.games.not_alone.rules.payloads import (
+    DoubleBackArgs,
+    HuntedWindowArgs,
+    MoveTokenArgs,
+    SacrificeArgs,
+    VortexDiscardArgs,
+    VortexPlayedArgs,
+    WhichTokenArgs,
+)
 from nemesis_env.games.not_alone.state import (
     F_CLONE,
     F_SACRIFICE,
     F_SMOKESCREEN,
     NO_EFFECT,
-    Decision,
     State,
 )
 
@@ -58,7 +66,7 @@ AT_RESOLVE = "replace_power"
 def open_hunted_window(s: State, h: int, phase: int) -> None:
     """Offers Hunted h a survival card of `phase`; opened on public facts only (hand size)."""
     if survival_playable(s, h):
-        push(s, Decision(D_HUNTED_WINDOW, h + 1, h, phase))
+        push(s, Decision(D_HUNTED_WINDOW, h + 1, HuntedWindowArgs(h, phase)))
 
 
 def playable_survival(s: State, h: int, phase: int) -> list[int]:
@@ -81,7 +89,7 @@ def play_survival(s: State, h: int, card: int, run_effect: bool = True) -> None:
     s.survival_used[h] = True
     s.surv_discard.append(card)
     definition = s.game.data.survival[card]
-    s.log("play_survival", h + 1, definition.id)
+    s.log("play_survival", h + 1, hunted=h, card=card)
     if not run_effect:
         return
     for spec in reversed(definition.effects):
@@ -90,13 +98,15 @@ def play_survival(s: State, h: int, card: int, run_effect: bool = True) -> None:
 
 @on_legal(D_HUNTED_WINDOW)
 def hunted_window_options(s: State, d: Decision) -> list[int]:
-    return [PASS] + [SURVIVAL.id(c) for c in playable_survival(s, d.a, d.b)]
+    args: HuntedWindowArgs = d.payload
+    return [PASS] + [SURVIVAL.id(c) for c in playable_survival(s, args.hunted, args.phase)]
 
 
 @on_resolve(D_HUNTED_WINDOW)
 def resolve_hunted_window(s: State, d: Decision, action: int) -> None:
+    args: HuntedWindowArgs = d.payload
     if action != PASS:
-        play_survival(s, d.a, SURVIVAL.arg(action))
+        play_survival(s, args.hunted, SURVIVAL.arg(action))
 
 
 # -- phase 1 ------------------------------------------------------------------------------
@@ -113,7 +123,7 @@ def can_regain_will(s: State, h: int, *, amount: int) -> bool:
 @SURVIVAL_EFFECTS.register("place_beacon")
 def place_beacon(s: State, h: int) -> None:
     s.beacon = True
-    s.log("beacon", h + 1, "marker placed on the Beach")
+    s.log("beacon", h + 1, hunted=h)
 
 
 @SURVIVAL_CAN.register("place_beacon")
@@ -126,7 +136,7 @@ def sacrifice(s: State, h: int) -> None:
     """Discard 1 place card; no hunt card may be played this turn."""
     s.flags |= F_SACRIFICE
     s.hunt_limit = 0
-    push(s, Decision(D_SACRIFICE, h + 1, h))
+    push(s, Decision(D_SACRIFICE, h + 1, SacrificeArgs(h)))
 
 
 @SURVIVAL_CAN.register("sacrifice")
@@ -172,7 +182,7 @@ def can_strike_back(s: State, h: int, *, count: int) -> bool:
 # -- phase 2 ------------------------------------------------------------------------------
 @SURVIVAL_EFFECTS.register("vortex")
 def vortex(s: State, h: int) -> None:
-    push(s, Decision(D_VORTEX_DISCARD, h + 1, h))
+    push(s, Decision(D_VORTEX_DISCARD, h + 1, VortexDiscardArgs(h)))
 
 
 @SURVIVAL_CAN.register("vortex")
@@ -182,26 +192,31 @@ def can_vortex(s: State, h: int) -> bool:
 
 @on_legal(D_VORTEX_DISCARD)
 def vortex_discard_options(s: State, d: Decision) -> list[int]:
-    return sorted({place_id(p) for p in s.discard[d.a]})
+    args: VortexDiscardArgs = d.payload
+    return sorted({place_id(p) for p in s.discard[args.hunted]})
 
 
 @on_resolve(D_VORTEX_DISCARD)
 def resolve_vortex_discard(s: State, d: Decision, action: int) -> None:
-    incoming = place_of(action)
-    if len(s.played[d.a]) > 1:
-        push(s, Decision(D_VORTEX_PLAYED, d.a + 1, d.a, incoming))
+    args: VortexDiscardArgs = d.payload
+    h, incoming = args.hunted, place_of(action)
+    if len(s.played[h]) > 1:
+        push(s, Decision(D_VORTEX_PLAYED, h + 1, VortexPlayedArgs(h, incoming)))
     else:
-        swap_played(s, d.a, 0, incoming)
+        swap_played(s, h, 0, incoming)
 
 
 @on_legal(D_VORTEX_PLAYED)
 def vortex_played_options(s: State, d: Decision) -> list[int]:
-    return sorted({place_id(p) for p in s.played[d.a]})
+    args: VortexPlayedArgs = d.payload
+    return sorted({place_id(p) for p in s.played[args.hunted]})
 
 
 @on_resolve(D_VORTEX_PLAYED)
 def resolve_vortex_played(s: State, d: Decision, action: int) -> None:
-    swap_played(s, d.a, s.played[d.a].index(place_of(action)), d.b)
+    args: VortexPlayedArgs = d.payload
+    h = args.hunted
+    swap_played(s, h, s.played[h].index(place_of(action)), args.incoming)
 
 
 def swap_played(s: State, h: int, slot: int, incoming: int) -> None:
@@ -209,16 +224,17 @@ def swap_played(s: State, h: int, slot: int, incoming: int) -> None:
     s.discard[h].remove(incoming)
     s.discard[h].append(outgoing)
     s.played[h][slot] = incoming
-    s.log("vortex", h + 1, f"hunted {h} swaps a played card for {incoming}, discarding {outgoing}")
+    s.log("vortex", h + 1, hunted=h, incoming=incoming, outgoing=outgoing)
 
 
 # -- phase 3 ------------------------------------------------------------------------------
 @SURVIVAL_EFFECTS.register("move_token")
 def move_token(s: State, h: int, *, token: str) -> None:
     if token == "creature" and s.flags & F_CLONE and s.target:
-        push(s, Decision(D_WHICH_TOKEN, h + 1, h))
+        push(s, Decision(D_WHICH_TOKEN, h + 1, WhichTokenArgs(h)))
     else:
-        push(s, Decision(D_MOVE_TOKEN, h + 1, h, T_ARTEMIA if token == "artemia" else T_CREATURE))
+        moved = T_ARTEMIA if token == "artemia" else T_CREATURE
+        push(s, Decision(D_MOVE_TOKEN, h + 1, MoveTokenArgs(h, moved)))
 
 
 @SURVIVAL_CAN.register("move_token")
@@ -234,8 +250,9 @@ def which_token_options(s: State, d: Decision) -> list[int]:
 
 @on_resolve(D_WHICH_TOKEN)
 def resolve_which_token(s: State, d: Decision, action: int) -> None:
+    args: WhichTokenArgs = d.payload
     token = T_CREATURE if action == OPT_CREATURE_TOKEN else T_TARGET
-    push(s, Decision(D_MOVE_TOKEN, d.a + 1, d.a, token))
+    push(s, Decision(D_MOVE_TOKEN, args.hunted + 1, MoveTokenArgs(args.hunted, token)))
 
 
 def token_places(s: State, token: int) -> int:
@@ -247,7 +264,8 @@ def token_places(s: State, token: int) -> int:
 @on_legal(D_MOVE_TOKEN)
 def move_token_options(s: State, d: Decision) -> list[int]:
     """Destinations adjacent to the token's place (to either place for a two-place token)."""
-    here = token_places(s, d.b)
+    args: MoveTokenArgs = d.payload
+    here = token_places(s, args.token)
     adjacent = s.game.data.adjacent
     near = 0
     for p in range(10):
@@ -258,14 +276,15 @@ def move_token_options(s: State, d: Decision) -> list[int]:
 
 @on_resolve(D_MOVE_TOKEN)
 def resolve_move_token(s: State, d: Decision, action: int) -> None:
+    args: MoveTokenArgs = d.payload
     place = place_of(action)
-    if d.b == T_CREATURE:
+    if args.token == T_CREATURE:
         s.creature_token = place
-    elif d.b == T_TARGET:
+    elif args.token == T_TARGET:
         s.target = bit(place)
     else:
         s.artemia = bit(place)
-    s.log("move_token", d.a + 1, f"token {d.b} moved to {place}")
+    s.log("move_token", args.hunted + 1, hunted=args.hunted, token=args.token, place=place)
 
 
 # -- phase 4 ------------------------------------------------------------------------------
@@ -286,7 +305,7 @@ def double_back(s: State, h: int) -> None:
     if len(slots) == 1:
         return_played_card(s, h, slots[0])
     else:
-        push(s, Decision(D_DOUBLE_BACK, h + 1, h))
+        push(s, Decision(D_DOUBLE_BACK, h + 1, DoubleBackArgs(h)))
 
 
 @SURVIVAL_CAN.register("double_back")
@@ -296,18 +315,21 @@ def can_double_back(s: State, h: int) -> bool:
 
 @on_legal(D_DOUBLE_BACK)
 def double_back_options(s: State, d: Decision) -> list[int]:
-    return sorted({place_id(p) for p in s.played[d.a] if p})
+    args: DoubleBackArgs = d.payload
+    return sorted({place_id(p) for p in s.played[args.hunted] if p})
 
 
 @on_resolve(D_DOUBLE_BACK)
 def resolve_double_back(s: State, d: Decision, action: int) -> None:
-    return_played_card(s, d.a, s.played[d.a].index(place_of(action)))
+    args: DoubleBackArgs = d.payload
+    h = args.hunted
+    return_played_card(s, h, s.played[h].index(place_of(action)))
 
 
 # Detector, Dodge, Drone and Gate run through reckoning.py and places.py at their moment.
 @SURVIVAL_EFFECTS.register(AT_CATCH)
 def ignore_token(s: State, h: int, *, token: str) -> None:
-    s.log("ignore_token", h + 1, f"hunted {h} ignores the {token} token")
+    s.log("ignore_token", h + 1, hunted=h, token=token)
 
 
 @SURVIVAL_EFFECTS.register(AT_RESOLVE)
