@@ -3,24 +3,22 @@
     state = nemesis_env.scenario.load("tests/scenarios/barbora.yaml")
     state = nemesis_env.scenario.load({"game": "not_alone", "params": {"players": 3}, ...})
 
-A document names its game; the game's own builder checks it strictly (unknown keys, unknown
-cards, a card in two places, counters out of range) and raises ScenarioError with the reason.
+A document names its game; the builder named by that game's registry entry checks it strictly
+(unknown keys, unknown cards, a card in two places, counters out of range) and raises
+ScenarioError with the reason.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from nemesis_env.core.errors import ScenarioError
-from nemesis_env.envs.registry import list_games
-
-BUILDERS = {"not_alone": "nemesis_env.games.not_alone.scenario"}
+from nemesis_env.envs.registry import game_entry, list_games, resolve
 
 
 def read_document(doc: str | Path | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -48,6 +46,9 @@ def load(doc: str | Path | Mapping[str, Any]) -> Any:
     """Builds the state a scenario document describes, after checking it is possible."""
     mapping = read_document(doc)
     game = mapping.get("game")
-    if game not in BUILDERS:
+    if game not in list_games():
         raise ScenarioError(f"scenario 'game' must be one of {list_games()}, got {game!r}")
-    return import_module(BUILDERS[game]).build(mapping)
+    builder = game_entry(game).scenario
+    if builder is None:
+        raise ScenarioError(f"game {game!r} has no scenario builder")
+    return resolve(builder)(mapping)
