@@ -35,10 +35,12 @@ MYPY_TARGETS := $(wildcard nemesis_env agents)
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(MYPY_TARGETS)
+	$(BIN)/lint-imports
 
 test: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(MYPY_TARGETS)
+	$(BIN)/lint-imports
 	$(BIN)/pytest -n 2
 
 # The main job: train PPO (<= 12 min), tournament, report in runs/quickstart/ (about 17-19 min).

@@ -1,18 +1,19 @@
-"""The kernel contract under random play, for every player count (shared/DESIGN.md §2, §5.2-5.3).
+"""The kernel contract under random play (shared/DESIGN.md §2, §5.2-5.3), for every registered
+game, player count and variant (tests/games.py; the test-only Toy Raid included).
 
 A game is exactly `(params, action history)`: legal ids are sorted, unique and in range; chance
-is a player whose probabilities sum to 1; returns are zero-sum between the Creature and the
-Hunted team; serialization, replay and clones reproduce states exactly (compared by
+is a player whose probabilities sum to 1; returns match the game's utility kind (one return per
+team, teams opposed); serialization, replay and clones reproduce states exactly (compared by
 fingerprint); the same seed and actions give the same trajectory byte for byte; and a saved
 game refuses a mismatched ruleset or config.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -21,24 +22,21 @@ import nemesis_env
 from nemesis_env.core.chance import sample_outcome, spawn_streams
 from nemesis_env.core.errors import CheckpointError, IllegalActionError
 from nemesis_env.core.game import CHANCE, TERMINAL
-from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
+from nemesis_env.envs.registry import game_entry, load_game
+from nemesis_env.games.not_alone.game import NotAloneGame
 from nemesis_env.tools.playthrough import random_history
+from tests import games
+from tests.games import cases, check_returns, game
 
-PLAYERS = range(2, 8)
+CASES = cases()
 SEEDS = range(3)
 
 
-@functools.cache
-def game(players: int) -> NotAloneGame:
-    return NotAloneGame(players=players)
+def history(name: str, params: dict[str, Any], seed: int) -> tuple[int, ...]:
+    return games.history(name, params, 100 * params["players"] + seed)
 
 
-@functools.cache
-def history(players: int, seed: int) -> tuple[int, ...]:
-    return tuple(random_history(game(players), 100 * players + seed))
-
-
-def walk(g: NotAloneGame, actions: tuple[int, ...]) -> Iterator[tuple[NotAloneState, int]]:
+def walk(g: Any, actions: tuple[int, ...]) -> Iterator[tuple[Any, int]]:
     """Yields (state before the action, action) along recorded ids, then (last state, -1)."""
     state = g.new_initial_state()
     for action in actions:
@@ -49,12 +47,13 @@ def walk(g: NotAloneGame, actions: tuple[int, ...]) -> Iterator[tuple[NotAloneSt
 
 # -- random-play contract --------------------------------------------------------------------
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("players", PLAYERS)
-def test_random_play_contract(players: int, seed: int) -> None:
-    g = game(players)
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_random_play_contract(name: str, params: dict[str, Any], seed: int) -> None:
+    g = game(name, params)
     info = g.info
-    assert info.num_players == players and info.num_actions == len(g.codec) == 76
-    assert (info.min_utility, info.max_utility) == (-1.0, 1.0)
+    players = params["players"]
+    assert info.num_players == players and info.num_actions == len(g.space)
+    assert info.name == name and info.min_utility <= info.max_utility
     chance_rng, policy_rng = spawn_streams(seed, 2)
     state = g.new_initial_state()
     steps = 0
@@ -81,20 +80,28 @@ def test_random_play_contract(players: int, seed: int) -> None:
         assert steps <= info.max_game_length
     assert state.current_player() == TERMINAL
     assert state.legal_actions() == [] and state.chance_outcomes() == []
-    returns = state.returns()
-    assert len(returns) == players
-    assert all(info.min_utility <= r <= info.max_utility for r in returns)
-    assert returns[0] in (-1.0, 1.0)
-    assert all(r == -returns[0] for r in returns[1:]), "the Hunted win or lose as one team"
+    check_returns(info, state.returns())
     assert len(state.history) == steps
     with pytest.raises(IllegalActionError, match="over"):
         state.apply_action(0)
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_illegal_actions_are_refused_without_changing_the_state(players: int) -> None:
-    g = game(players)
-    for state, action in walk(g, history(players, 0)[:60]):
+@pytest.mark.parametrize("players", range(2, 8))
+def test_not_alone_ends_with_a_winner(players: int) -> None:
+    """Not Alone has no draw: the Creature wins or the Hunted win, as one team."""
+    g = load_game("not_alone", players=players)
+    assert g.info.num_actions == 76
+    returns = g.replay(random_history(g, 100 * players)).returns()
+    assert returns[0] in (-1.0, 1.0)
+    assert all(r == -returns[0] for r in returns[1:])
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_illegal_actions_are_refused_without_changing_the_state(
+    name: str, params: dict[str, Any]
+) -> None:
+    g = game(name, params)
+    for state, action in walk(g, history(name, params, 0)[:60]):
         if action < 0:
             break
         fingerprint, length = state.fingerprint(), len(state.history)
@@ -107,16 +114,16 @@ def test_illegal_actions_are_refused_without_changing_the_state(players: int) ->
 
 
 # -- serialization and replay ----------------------------------------------------------------
-@pytest.mark.parametrize("players", PLAYERS)
-def test_serialize_then_deserialize_gives_the_same_state(players: int) -> None:
-    g = game(players)
-    actions = history(players, 0)
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_serialize_then_deserialize_gives_the_same_state(name: str, params: dict[str, Any]) -> None:
+    g = game(name, params)
+    actions = history(name, params, 0)
     for cut in sorted({0, 1, len(actions) // 3, 2 * len(actions) // 3, len(actions)}):
         state = g.replay(actions[:cut])
         text = g.serialize(state)
         doc = json.loads(text)
         assert doc == {
-            "game": "not_alone",
+            "game": name,
             "rules_version": g.info.rules_version,
             "params": g.params_dict(),
             "history": list(actions[:cut]),
@@ -125,63 +132,70 @@ def test_serialize_then_deserialize_gives_the_same_state(players: int) -> None:
         assert again.fingerprint() == state.fingerprint()
         assert again.history == state.history
         # a fresh Game object with the same params reads it too
-        assert NotAloneGame(**g.params_dict()).deserialize(text).fingerprint() == (
-            state.fingerprint()
-        )
+        assert type(g)(**g.params_dict()).deserialize(text).fingerprint() == (state.fingerprint())
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_replaying_the_history_reproduces_every_step(players: int) -> None:
-    g = game(players)
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_replaying_the_history_reproduces_every_step(name: str, params: dict[str, Any]) -> None:
+    g = game(name, params)
     for seed in SEEDS:
-        fingerprints = [state.fingerprint() for state, _ in walk(g, history(players, seed))]
-        assert g.replay(history(players, seed)).is_terminal()
+        actions = history(name, params, seed)
+        fingerprints = [state.fingerprint() for state, _ in walk(g, actions)]
+        assert g.replay(actions).is_terminal()
         replayed = g.new_initial_state()
         assert replayed.fingerprint() == fingerprints[0]
-        for i, action in enumerate(history(players, seed)):
+        for i, action in enumerate(actions):
             replayed.apply_action(action)
             assert replayed.fingerprint() == fingerprints[i + 1], f"step {i} diverged"
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_deserialize_refuses_a_mismatched_checkpoint(players: int) -> None:
-    g = game(players)
-    doc = json.loads(g.serialize(g.replay(history(players, 1)[:30])))
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_deserialize_refuses_a_mismatched_checkpoint(name: str, params: dict[str, Any]) -> None:
+    g = game(name, params)
+    doc = json.loads(g.serialize(g.replay(history(name, params, 1)[:30])))
 
     def load(**changes: object) -> None:
         g.deserialize(json.dumps({**doc, **changes}))
 
-    other_players = 3 if players == 2 else 2
+    players = params["players"]
+    other_players = next(n for n in game_entry(name).player_counts if n != players)
     with pytest.raises(CheckpointError, match="params"):
         load(params={**doc["params"], "players": other_players})
-    with pytest.raises(CheckpointError, match="params"):
-        load(params={**doc["params"], "expert": True})
-    with pytest.raises(CheckpointError, match="params"):
-        load(params={k: v for k, v in doc["params"].items() if k != "board_side"})
+    for key in doc["params"]:
+        with pytest.raises(CheckpointError, match="params"):
+            load(params={k: v for k, v in doc["params"].items() if k != key})
     with pytest.raises(CheckpointError, match="rules version"):
-        load(rules_version="not_alone-0")
+        load(rules_version=g.info.rules_version + "-old")
     with pytest.raises(CheckpointError, match="rules version"):
         load(rules_version=None)
-    with pytest.raises(CheckpointError, match="nemesis"):
-        load(game="nemesis")
+    with pytest.raises(CheckpointError, match="no_such_game"):
+        load(game="no_such_game")
     with pytest.raises(CheckpointError):
         g.deserialize(json.dumps(doc["history"]))
     with pytest.raises(CheckpointError, match="params"):
-        NotAloneGame(players=players, expert=True).deserialize(json.dumps(doc))
-    with pytest.raises(CheckpointError, match="params"):
-        game(other_players).deserialize(json.dumps(doc))
+        game(name, {**params, "players": other_players}).deserialize(json.dumps(doc))
     g.deserialize(json.dumps(doc))  # the unchanged document still loads
 
 
+@pytest.mark.parametrize("players", range(2, 8))
+def test_not_alone_refuses_a_checkpoint_of_another_variant(players: int) -> None:
+    g = NotAloneGame(players=players)
+    doc = json.loads(g.serialize(g.replay(random_history(g, 1)[:30])))
+    with pytest.raises(CheckpointError, match="params"):
+        g.deserialize(json.dumps({**doc, "params": {**doc["params"], "expert": True}}))
+    with pytest.raises(CheckpointError, match="params"):
+        NotAloneGame(players=players, expert=True).deserialize(json.dumps(doc))
+
+
 # -- clones (TAG's ForwardModelTester) ---------------------------------------------------------
-@pytest.mark.parametrize("players", PLAYERS)
-def test_clones_are_deep(players: int) -> None:
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_clones_are_deep(name: str, params: dict[str, Any]) -> None:
     """Applying actions to the original or to a clone never changes another copy."""
-    g = game(players)
+    g = game(name, params)
     for seed in SEEDS[:2]:
         chance_rng, policy_rng = spawn_streams(1000 + seed, 2)
         state = g.new_initial_state()
-        snapshots: list[tuple[NotAloneState, str]] = []
+        snapshots: list[tuple[Any, str]] = []
         while not state.is_terminal():
             snapshots.append((state.clone(), state.fingerprint()))
             if state.current_player() == CHANCE:
@@ -205,9 +219,10 @@ def test_clones_are_deep(players: int) -> None:
 
 
 # -- determinism -------------------------------------------------------------------------------
-def _trajectory_bytes(players: int, seed: int) -> list[bytes]:
+def _trajectory_bytes(name: str, params: dict[str, Any], seed: int) -> list[bytes]:
     """Every step's mover, action and every seat's encoded observation, from a fresh Game."""
-    g = NotAloneGame(players=players)
+    g = load_game(name, **params)
+    players = params["players"]
     chance_rng, policy_rng = spawn_streams(seed, 2)
     state = g.new_initial_state()
     out = np.zeros(g.observation_size(), dtype=np.float32)
@@ -228,19 +243,21 @@ def _trajectory_bytes(players: int, seed: int) -> list[bytes]:
     return frames
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_same_seed_same_actions_same_trajectory_byte_for_byte(players: int) -> None:
-    first = _trajectory_bytes(players, 42)
-    assert _trajectory_bytes(players, 42) == first
-    assert _trajectory_bytes(players, 43) != first
-    g = game(players)
-    assert random_history(g, 7) == random_history(NotAloneGame(players=players), 7)
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_same_seed_same_actions_same_trajectory_byte_for_byte(
+    name: str, params: dict[str, Any]
+) -> None:
+    first = _trajectory_bytes(name, params, 42)
+    assert _trajectory_bytes(name, params, 42) == first
+    assert _trajectory_bytes(name, params, 43) != first
+    g = game(name, params)
+    assert random_history(g, 7) == random_history(load_game(name, **params), 7)
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_env_same_seed_same_observations_byte_for_byte(players: int) -> None:
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_env_same_seed_same_observations_byte_for_byte(name: str, params: dict[str, Any]) -> None:
     def run() -> list[bytes]:
-        env = nemesis_env.env("not_alone", players=players)
+        env = nemesis_env.env(name, **params)
         env.reset(seed=99)
         rng = np.random.default_rng(99)
         frames: list[bytes] = []

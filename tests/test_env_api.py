@@ -1,4 +1,5 @@
-"""The PettingZoo face of Not Alone for every player count (shared/DESIGN.md §3 and §5.1).
+"""The PettingZoo face of every registered game, player count and variant (tests/games.py;
+shared/DESIGN.md §3 and §5.1), plus Not Alone's own params, seats and drawings.
 
 PettingZoo's own checks (api_test, seed_test, render_test, the AEC half of state_test) plus the
 conventions DESIGN.md §3 promises: registry id, params surviving reset, int8 masks mirrored in
@@ -19,6 +20,8 @@ import pytest
 import nemesis_env
 from nemesis_env.core.errors import IllegalActionError, ParamError
 from nemesis_env.envs.aec import NemesisAECEnv
+from nemesis_env.envs.registry import game_entry
+from tests.games import cases, check_returns
 
 with warnings.catch_warnings():  # pettingzoo.test imports classic envs through a deprecated API
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -26,8 +29,9 @@ with warnings.catch_warnings():  # pettingzoo.test imports classic envs through 
     from pettingzoo.test.state_test import test_state_space as pz_state_space_test
 
 PLAYERS = range(2, 8)
+CASES = cases()
+EACH_CASE = pytest.mark.parametrize(("name", "params"), CASES)
 ENV_ID = "nemesis_env/NotAlone-v0"
-NUM_ACTIONS = 76
 ALLOWED_PARAMS = ("players", "board_side", "expert", "zero_will_assimilation")
 
 # PettingZoo's checks warn about things that are deliberate here: Dict observations
@@ -35,7 +39,11 @@ ALLOWED_PARAMS = ("players", "board_side", "expert", "zero_will_assimilation")
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
-def make(players: int, **kwargs: Any) -> Any:
+def make(name: str, params: dict[str, Any], **kwargs: Any) -> Any:
+    return nemesis_env.env(name, **params, **kwargs)
+
+
+def make_not_alone(players: int, **kwargs: Any) -> Any:
     return nemesis_env.env("not_alone", players=players, **kwargs)
 
 
@@ -55,26 +63,26 @@ def masked_random_play(
 
 
 # -- PettingZoo's own test suite -----------------------------------------------------------------
-@pytest.mark.parametrize("players", PLAYERS)
-def test_pettingzoo_api_test(players: int) -> None:
-    api_test(make(players), num_cycles=300)
+@EACH_CASE
+def test_pettingzoo_api_test(name: str, params: dict[str, Any]) -> None:
+    api_test(make(name, params), num_cycles=300)
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_pettingzoo_seed_test(players: int) -> None:
-    seed_test(lambda: make(players), num_cycles=300)
+@EACH_CASE
+def test_pettingzoo_seed_test(name: str, params: dict[str, Any]) -> None:
+    seed_test(lambda: make(name, params), num_cycles=300)
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_pettingzoo_render_test(players: int) -> None:
+@EACH_CASE
+def test_pettingzoo_render_test(name: str, params: dict[str, Any]) -> None:
     def env_fn(render_mode: str | None = None) -> Any:
-        return make(players, render_mode=render_mode)
+        return make(name, params, render_mode=render_mode)
 
     render_test(env_fn, custom_tests={"ansi": lambda text: "view of spectator" in text})
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_pettingzoo_state_test_aec_part(players: int) -> None:
+@EACH_CASE
+def test_pettingzoo_state_test_aec_part(name: str, params: dict[str, Any]) -> None:
     """PettingZoo's state_test, as far as it applies to an AEC-only env.
 
     `pettingzoo.test.state_test(env, parallel_env)` needs a ParallelEnv; this game is strictly
@@ -83,7 +91,7 @@ def test_pettingzoo_state_test_aec_part(players: int) -> None:
     `action_space.sample()` without the mask, which an action-masked env rejects; its checks
     are repeated below with masked actions instead.
     """
-    env = make(players)
+    env = make(name, params)
     env.reset(seed=0)
     pz_state_space_test(env)
     state_0 = env.state()
@@ -99,18 +107,26 @@ def test_pettingzoo_state_test_aec_part(players: int) -> None:
 
 
 # -- registry and params ---------------------------------------------------------------------------
-@pytest.mark.parametrize("players", PLAYERS)
-def test_registry_id_makes_the_env(players: int) -> None:
-    assert ENV_ID in pettingzoo.aec_registry
-    assert pettingzoo.spec("aec", ENV_ID).version == 0
-    env = pettingzoo.make("aec", ENV_ID, players=players, render_mode="ansi")
+@EACH_CASE
+def test_registry_id_makes_the_env(name: str, params: dict[str, Any]) -> None:
+    env_id = game_entry(name).env_id
+    assert env_id in pettingzoo.aec_registry
+    assert pettingzoo.spec("aec", env_id).version == 0
+    env = pettingzoo.make("aec", env_id, **params, render_mode="ansi")
     assert isinstance(env, pettingzoo.AECEnv)
     assert isinstance(env.unwrapped, NemesisAECEnv)
-    assert env.metadata["name"] == ENV_ID
+    assert env.metadata["name"] == env_id
     env.reset(seed=3)
+    info = env.unwrapped.game.info
+    assert env.possible_agents == list(info.seat_names) and info.num_players == params["players"]
+    assert env.unwrapped.game.params_dict() == {**env.unwrapped.game.params_dict(), **params}
+    assert f"{params['players']} players" in env.render()
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_not_alone_seat_names(players: int) -> None:
+    env = make_not_alone(players)
     assert env.possible_agents == ["creature"] + [f"hunted_{h}" for h in range(players - 1)]
-    assert env.unwrapped.game.params_dict()["players"] == players
-    assert f"{players} players" in env.render()
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -130,8 +146,8 @@ def test_params_survive_reset(players: int) -> None:
         assert "board side 2" in env.render()
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_reset_with_a_seed_repeats_the_game(players: int) -> None:
+@EACH_CASE
+def test_reset_with_a_seed_repeats_the_game(name: str, params: dict[str, Any]) -> None:
     def trajectory(env: Any, seed: int) -> list[bytes]:
         frames: list[bytes] = []
 
@@ -141,26 +157,26 @@ def test_reset_with_a_seed_repeats_the_game(players: int) -> None:
         masked_random_play(env, seed, check)
         return frames
 
-    env = make(players)
+    env = make(name, params)
     first = trajectory(env, 11)
     assert trajectory(env, 11) == first  # the same env, reset with the same seed
-    assert trajectory(make(players), 11) == first  # a fresh env
+    assert trajectory(make(name, params), 11) == first  # a fresh env
     assert any(trajectory(env, seed) != first for seed in (12, 13))
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_unknown_param_raises_param_error_naming_the_allowed_params(players: int) -> None:
     with pytest.raises(ParamError) as caught:
-        make(players, colour="red")
+        make_not_alone(players, colour="red")
     message = str(caught.value)
     assert "colour" in message
     assert all(name in message for name in ALLOWED_PARAMS)
     with pytest.raises(ParamError, match="colour"):
         pettingzoo.make("aec", ENV_ID, players=players, colour="red")
     with pytest.raises(ParamError, match="render_mode"):
-        make(players, render_mode="rgb_array")
+        make_not_alone(players, render_mode="rgb_array")
     with pytest.raises(ParamError, match="board_side"):
-        make(players, board_side=3)
+        make_not_alone(players, board_side=3)
 
 
 @pytest.mark.parametrize("players", [0, 1, 8, "4"])
@@ -170,20 +186,21 @@ def test_player_count_out_of_range_raises_param_error(players: Any) -> None:
 
 
 # -- masks, observations and spaces ------------------------------------------------------------
-@pytest.mark.parametrize("players", PLAYERS)
-def test_masks_observations_and_spaces_during_play(players: int) -> None:
-    env = make(players)
+@EACH_CASE
+def test_masks_observations_and_spaces_during_play(name: str, params: dict[str, Any]) -> None:
+    env = make(name, params)
     env.reset(seed=0)
     obs_spaces = {a: env.observation_space(a) for a in env.possible_agents}
     act_spaces = {a: env.action_space(a) for a in env.possible_agents}
     obs_size = env.unwrapped.game.observation_size()
+    num_actions = env.unwrapped.game.info.num_actions
     steps = [0]
 
     def check(env: Any, agent: str, observation: Any, info: dict[str, Any]) -> None:
         steps[0] += 1
         assert list(observation) == ["observation", "action_mask"]
         mask = observation["action_mask"]
-        assert mask.dtype == np.int8 and mask.shape == (NUM_ACTIONS,)
+        assert mask.dtype == np.int8 and mask.shape == (num_actions,)
         assert info["action_mask"].dtype == np.int8
         assert np.array_equal(mask, info["action_mask"])
         vector = observation["observation"]
@@ -207,18 +224,20 @@ def test_masks_observations_and_spaces_during_play(players: int) -> None:
 
     for seed in (0, 1):
         masked_random_play(env, seed, check)
-    assert steps[0] > 50
+    assert steps[0] > 4 * params["players"]
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_illegal_action_raises_value_error_naming_the_legal_actions(players: int) -> None:
-    env = make(players)
+@EACH_CASE
+def test_illegal_action_raises_value_error_naming_the_legal_actions(
+    name: str, params: dict[str, Any]
+) -> None:
+    env = make(name, params)
     env.reset(seed=5)
     agent = env.agent_selection
     mask = env.observe(agent)["action_mask"]
     legal = np.flatnonzero(mask).tolist()
     before = env.unwrapped.state_.fingerprint()
-    for illegal in (int(np.flatnonzero(mask == 0)[0]), NUM_ACTIONS + 3):
+    for illegal in (int(np.flatnonzero(mask == 0)[0]), len(mask) + 3):
         with pytest.raises(ValueError) as caught:
             env.step(illegal)
         assert isinstance(caught.value, IllegalActionError)
@@ -228,15 +247,18 @@ def test_illegal_action_raises_value_error_naming_the_legal_actions(players: int
     env.step(legal[0])  # the env is still usable
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_state_is_every_seat_observation_concatenated(players: int) -> None:
-    env = make(players)
+@EACH_CASE
+def test_state_is_every_seat_observation_concatenated(name: str, params: dict[str, Any]) -> None:
+    env = make(name, params)
     env.reset(seed=2)
     obs_size = env.unwrapped.game.observation_size()
+    players = params["players"]
     assert env.state_space.shape == (obs_size * players,)
     assert env.state().shape == (obs_size * players,)
     rng = np.random.default_rng(2)
     for _ in range(40):
+        if env.terminations[env.agent_selection]:
+            break
         state = env.state()
         assert env.state_space.contains(state)
         parts = [env.observe(a)["observation"] for a in env.possible_agents]
@@ -245,9 +267,9 @@ def test_state_is_every_seat_observation_concatenated(players: int) -> None:
         env.step(int(rng.choice(np.flatnonzero(mask))))
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_terminal_rewards_go_to_every_agent(players: int) -> None:
-    env = make(players)
+@EACH_CASE
+def test_terminal_rewards_go_to_every_agent(name: str, params: dict[str, Any]) -> None:
+    env = make(name, params)
     finals: dict[str, float] = {}
 
     def check(env: Any, agent: str, observation: Any, info: dict[str, Any]) -> None:
@@ -259,14 +281,15 @@ def test_terminal_rewards_go_to_every_agent(players: int) -> None:
 
     masked_random_play(env, 4, check)
     assert set(finals) == set(env.possible_agents)
-    assert finals["creature"] in (-1.0, 1.0)
-    assert all(finals[f"hunted_{h}"] == -finals["creature"] for h in range(players - 1))
+    returns = env.unwrapped.state_.returns()
+    assert tuple(finals[a] for a in env.possible_agents) == returns
+    check_returns(env.unwrapped.game.info, returns)
     assert env.agents == []  # every terminated agent was removed by its dead step
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_render_view_draws_one_seat(players: int) -> None:
-    env = make(players, render_mode="ansi")
+    env = make_not_alone(players, render_mode="ansi")
     env.reset(seed=1)
     assert "view of spectator" in env.render()
     assert "view of Creature" in env.unwrapped.render_view("creature")
@@ -274,6 +297,6 @@ def test_render_view_draws_one_seat(players: int) -> None:
     last = f"hunted_{players - 2}"
     assert f"view of Hunted {players - 2}" in env.unwrapped.render_view(last)
     assert "your hand" in env.unwrapped.render_view(last)
-    plain = make(players)
+    plain = make_not_alone(players)
     plain.reset(seed=1)
     assert plain.render() is None  # no render_mode, no drawing

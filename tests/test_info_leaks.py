@@ -1,5 +1,9 @@
 """Hidden information is sacred (shared/DESIGN.md §2 "three layers", §5.4).
 
+Generic over every registered game (tests/games.py): sampled worlds agree with the view they
+were sampled from and can be played on; the trajectory version lives in
+tests/test_trajectory_leaks.py. The rest is Not Alone's own secrets:
+
 Property tests: take a state, change something one seat may not know (editing a clone and
 keeping every card count valid), and check that this seat's View, encoded observation (bytes),
 legal actions (when it is to act) and rendered view stay identical, while the owner's view
@@ -16,7 +20,7 @@ drawing shows no private card.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -33,6 +37,9 @@ from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
 from nemesis_env.games.not_alone.rules.kinds import D_EXPLORE, D_FORBIDDEN, D_KEEP
 from nemesis_env.games.not_alone.state import CREATURE, F_REVEALED
 from nemesis_env.scenario import load
+from tests import games
+
+CASES = games.cases()
 
 PLAYERS = range(2, 8)
 SPECTATOR = None
@@ -422,31 +429,53 @@ def _rare_states(players: int) -> list[NotAloneState]:
     ]
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_sample_world_is_consistent_with_the_view(players: int) -> None:
-    g = game(players)
-    rng = np.random.default_rng(players)
-    states = [*decision_states(players)[::3], *_rare_states(players)]
+@functools.cache
+def _random_states(name: str, frozen: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
+    """Every player-decision state of two random games of any registered game."""
+    g = games.game(name, dict(frozen))
+    states = []
+    for seed in (0, 1):
+        chance_rng, policy_rng = spawn_streams(9000 + seed, 2)
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_outcome(state.chance_outcomes(), chance_rng))
+                continue
+            states.append(state.clone())
+            legal = state.legal_actions()
+            state.apply_action(legal[int(policy_rng.integers(len(legal)))])
+    return tuple(states)
+
+
+def random_states(name: str, params: dict[str, Any]) -> tuple[Any, ...]:
+    return _random_states(name, tuple(sorted(params.items())))
+
+
+def _differing(view: Any, again: Any) -> list[str]:
+    fields = getattr(view, "_fields", None)
+    if fields is None:
+        return [f"{view!r} != {again!r}"]
+    return [f for f in fields if getattr(view, f) != getattr(again, f)]
+
+
+def check_sampled_worlds(g: Any, states: Sequence[Any], rng: np.random.Generator) -> None:
+    """`view_for(sample_world(view), seat) == view`, with the same legal actions for the mover."""
     for index, s in enumerate(states):
-        for seat in range(players):
+        for seat in range(g.info.num_players):
             view = g.view_for(s, seat)
             world = g.sample_world(view, rng)
             again = g.view_for(world, seat)
             if again != view:
-                fields = [f for f in view._fields if getattr(view, f) != getattr(again, f)]
-                raise AssertionError(f"state {index}, seat {seat}: sampled world differs {fields}")
+                differ = _differing(view, again)
+                raise AssertionError(f"state {index}, seat {seat}: sampled world differs {differ}")
             if s.current_player() == seat:
                 assert world.legal_actions() == s.legal_actions()
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_sampled_worlds_can_be_played_on(players: int) -> None:
+def play_on(g: Any, states: Sequence[Any], rng: np.random.Generator) -> None:
     """ISMCTS plays on from sampled worlds: they must be well-formed states."""
-    g = game(players)
-    rng = np.random.default_rng(100 + players)
-    states = [*decision_states(players)[::15], *_rare_states(players)]
     for s in states:
-        seat = int(rng.integers(players))
+        seat = int(rng.integers(g.info.num_players))
         world = g.sample_world(g.view_for(s, seat), rng)
         for _ in range(60):
             if world.is_terminal():
@@ -457,6 +486,26 @@ def test_sampled_worlds_can_be_played_on(players: int) -> None:
                 world.apply_action(sample_outcome(world.chance_outcomes(), rng))
             else:
                 world.apply_action(legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_sample_world_is_consistent_with_the_view(name: str, params: dict[str, Any]) -> None:
+    rng = np.random.default_rng(params["players"])
+    check_sampled_worlds(games.game(name, params), random_states(name, params)[::3], rng)
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_sampled_worlds_can_be_played_on(name: str, params: dict[str, Any]) -> None:
+    rng = np.random.default_rng(100 + params["players"])
+    play_on(games.game(name, params), random_states(name, params)[::15], rng)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_not_alone_rare_states_sample_consistently(players: int) -> None:
+    """Phobia/Ascendancy picks, Forbidden Zone choices, Strike Back's cards under the deck."""
+    rng = np.random.default_rng(players)
+    check_sampled_worlds(game(players), _rare_states(players), rng)
+    play_on(game(players), _rare_states(players), rng)
 
 
 # -- the spectator --------------------------------------------------------------------------------

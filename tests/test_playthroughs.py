@@ -26,7 +26,8 @@ PLAYER_GROUPS = {"2": range(2, 3), "3-4": range(3, 5), "5-7": range(5, 8)}
 def test_playthrough_is_unchanged(path: Path) -> None:
     recorded = path.read_text(encoding="utf-8")
     update = (
-        f"review the change, then run\n  python -m nemesis_env.tools.playthrough --update {path}"
+        "review the change, then run\n  python -m nemesis_env.tools.playthrough "
+        f"--register tests.conftest --update {path}"
     )
     try:
         replayed = playthrough.replay(recorded)

@@ -11,6 +11,10 @@ diff (shared/DESIGN.md §5.6; research/style-study.md §4 snippet 10).
 
     python -m nemesis_env.tools.playthrough --game not_alone --players 4 --seed 0 --out FILE
     python -m nemesis_env.tools.playthrough --update FILE [FILE ...]
+    python -m nemesis_env.tools.playthrough --register tests.conftest --game toy_raid ...
+
+`--register MODULE` imports a module first, for games registered outside nemesis_env (the
+test-only Toy Raid registers itself in tests/conftest.py).
 
 `--update` replays the recorded ids; if they no longer make a whole game under the current
 rules, it plays a fresh random game from the recorded seed instead.
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import hashlib
+import importlib
 import json
 import re
 import sys
@@ -299,7 +304,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, help="file to write (default: stdout)")
     parser.add_argument("--update", type=Path, nargs="+", help="playthrough files to rewrite")
+    parser.add_argument(
+        "--register", action="append", default=[], metavar="MODULE",
+        help="import MODULE first (it registers more games)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    for module in args.register:
+        importlib.import_module(module)
     if args.update:
         for path in args.update:
             changed = update(path)
