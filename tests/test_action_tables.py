@@ -14,7 +14,10 @@ from nemesis_env.envs.registry import game_entry
 from nemesis_env.tools.actions_table import golden_document, tables
 
 GOLDEN = Path(__file__).parent / "golden" / "actions"
-UPDATE = "python -m nemesis_env.tools.actions_table --update tests/golden/actions"
+UPDATE = (
+    "python -m nemesis_env.tools.actions_table --register tests.conftest "
+    "--update tests/golden/actions"
+)
 
 
 @pytest.mark.parametrize("name", nemesis_env.list_games())

@@ -48,19 +48,15 @@ def test_games_and_states_pickle_and_deep_copy(name: str) -> None:
 
 def _play(env: object, rng: np.random.Generator, steps: int) -> list[tuple[str, bytes]]:
     trace = []
-    for _ in range(steps):
-        agent = env.agent_selection
+    for agent in env.agent_iter(max_iter=steps):
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
             trace.append((agent, b"done"))
-            if not env.agents:
-                break
             continue
-        legal = np.flatnonzero(obs["action_mask"])
-        action = int(rng.choice(legal))
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         env.step(action)
-        trace.append((agent, obs["observation"].tobytes() + bytes([action % 256])))
+        trace.append((agent, obs["observation"].tobytes() + action.to_bytes(2, "little")))
     return trace
 
 

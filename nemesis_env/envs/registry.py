@@ -9,7 +9,7 @@ the agents package (the kit path is read by `agents`). Built-in games are regist
         name="not_alone",
         game="nemesis_env.games.not_alone.game:NotAloneGame",
         env_id="nemesis_env/NotAlone-v0",
-        scenario="nemesis_env.games.not_alone.scenario:build",
+        scenario="nemesis_env.games.not_alone.game:build_scenario",
         agent_kit="agents.games.not_alone:KIT",
         player_counts=(2, 3, 4, 5, 6, 7),
     ))
@@ -118,7 +118,7 @@ register_game(
         name="not_alone",
         game="nemesis_env.games.not_alone.game:NotAloneGame",
         env_id="nemesis_env/NotAlone-v0",
-        scenario="nemesis_env.games.not_alone.scenario:build",
+        scenario="nemesis_env.games.not_alone.game:build_scenario",
         agent_kit="agents.games.not_alone:KIT",
         player_counts=(2, 3, 4, 5, 6, 7),
         variants=({}, {"board_side": 1}, {"board_side": 2}, {"expert": True}),

@@ -44,8 +44,9 @@ def golden_document(name: str) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m nemesis_env.tools.actions_table --update tests/golden/actions` rewrites the
-    golden tables of every registered game (after a reviewed change of a declaration)."""
+    """`python -m nemesis_env.tools.actions_table --register tests.conftest --update
+    tests/golden/actions` rewrites the golden tables of every registered game (after a reviewed
+    change of a declaration)."""
     import argparse
     import json
     from pathlib import Path
@@ -54,7 +55,15 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--update", metavar="DIR", required=True)
+    parser.add_argument(
+        "--register", action="append", default=[], metavar="MODULE",
+        help="import MODULE first (it registers more games, e.g. tests.conftest)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    from importlib import import_module
+
+    for module in args.register:
+        import_module(module)
     for name in list_games():
         path = Path(args.update) / f"{name}.json"
         path.write_text(json.dumps(golden_document(name), indent=1) + "\n", encoding="utf-8")

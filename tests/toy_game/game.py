@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import StackState
 from nemesis_env.core.errors import ParamError
 from nemesis_env.core.game import Game, GameInfo, UtilityKind
@@ -121,6 +122,9 @@ class ToyRaidGame(Game[ToyState, ToyView]):
 
     def observation_size(self) -> int:
         return ENCODER.layout.size
+
+    def observation_layout(self) -> Layout:
+        return ENCODER.layout
 
     def render(self, state: ToyState, seat: int | None = None) -> str:
         from tests.toy_game.render import render_view

@@ -9,10 +9,10 @@ import numpy as np
 import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
-from nemesis_env.core.errors import CheckpointError
+from nemesis_env.core.errors import CheckpointError, NemesisError, ScenarioError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE, Game, GameInfo, UtilityKind
-from nemesis_env.games.not_alone import encoder, labels
+from nemesis_env.games.not_alone import encoder, labels, scenario
 from nemesis_env.games.not_alone import view as views
 from nemesis_env.games.not_alone.actions import (
     CHANCE_SPACE,
@@ -23,7 +23,7 @@ from nemesis_env.games.not_alone.actions import (
 )
 from nemesis_env.games.not_alone.defs import NotAloneData, load_data
 from nemesis_env.games.not_alone.params import NotAloneParams
-from nemesis_env.games.not_alone.render import seat_name
+from nemesis_env.games.not_alone.render import render_view, seat_name
 from nemesis_env.games.not_alone.rules import build_rules
 from nemesis_env.games.not_alone.rules.kinds import S_SETUP_DEAL
 from nemesis_env.games.not_alone.state import NO_EFFECT, State
@@ -31,23 +31,7 @@ from nemesis_env.games.not_alone.state import NO_EFFECT, State
 RULES_VERSION = "not_alone-1"
 
 
-class NotAloneState(State):
-    """A Not Alone state with the kernel's driving methods (shared/DESIGN.md §2)."""
-
-    __slots__ = ()
-
-    def returns(self) -> tuple[float, ...]:
-        """+1 to the winning side and -1 to the losing side, 0 before the end."""
-        if not self.terminal:
-            return (0.0,) * (self.num_hunted + 1)
-        creature = 1.0 if self.winner == 1 else -1.0
-        return (creature,) + (-creature,) * self.num_hunted
-
-    def clone(self) -> NotAloneState:
-        return State.clone(self)  # type: ignore[return-value]
-
-    def fingerprint(self) -> str:
-        return repr(self.fields_tuple())
+NotAloneState = State  # the state with the kernel's driving methods (state.py)
 
 
 class NotAloneGame(Game[NotAloneState, Any]):
@@ -109,20 +93,19 @@ class NotAloneGame(Game[NotAloneState, Any]):
 
     def render(self, state: NotAloneState, seat: int | None = None) -> str:
         """Text drawing of what `seat` sees; seat None is the spectator (no hidden cards)."""
-        from nemesis_env.games.not_alone.render import render_view
-
         return render_view(self, views.view_for(state, -1 if seat is None else seat))
 
     def scenario_state(self, document: Mapping[str, Any]) -> NotAloneState:
-        from nemesis_env.games.not_alone.scenario import build
-
-        state = build(document)
-        if state.game.params_dict() != self.params_dict():
+        params = document.get("params", {}) if isinstance(document, Mapping) else {}
+        try:
+            same = NotAloneParams.from_kwargs(**dict(params)).to_dict() == self.params_dict()
+        except NemesisError as exc:
+            raise CheckpointError(f"the saved scenario's params are invalid: {exc}") from exc
+        if not same:
             raise CheckpointError(
-                f"the scenario's params {state.game.params_dict()} differ from this game's "
-                f"{self.params_dict()}"
+                f"the scenario's params {dict(params)} differ from this game's {self.params_dict()}"
             )
-        return state
+        return scenario.fill(self, document)
 
     def chance_outcome_name(self, outcome_id: int) -> str:
         return chance_outcome_name(outcome_id)
@@ -204,3 +187,17 @@ def _check_card_indices(data: NotAloneData) -> None:
 
 
 __all__ = ["CHANCE", "NotAloneGame", "NotAloneState"]
+
+
+def build_scenario(document: Mapping[str, Any]) -> NotAloneState:
+    """The registry's scenario builder: the game the document's params name, then its state."""
+    if not isinstance(document, Mapping):
+        raise ScenarioError(f"a scenario is a mapping, got {type(document).__name__}")
+    params = document.get("params", {})
+    if not isinstance(params, Mapping):
+        raise ScenarioError(f"scenario params must be a mapping, got {params!r}")
+    try:
+        game = NotAloneGame(**dict(params))
+    except NemesisError as exc:
+        raise ScenarioError(f"scenario params: {exc}") from exc
+    return scenario.fill(game, document)

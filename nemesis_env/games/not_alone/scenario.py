@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from nemesis_env.core.errors import NemesisError, ScenarioError
+from nemesis_env.core.errors import ScenarioError
 from nemesis_env.games.not_alone.defs import HuntCardDef, NotAloneData, SurvivalCardDef
-from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
 from nemesis_env.games.not_alone.rules.kinds import (
     S_P1_CREATURE,
     S_P2_CREATURE,
@@ -26,6 +25,10 @@ from nemesis_env.games.not_alone.state import (
     NO_EFFECT,
     RIVER_EFFECT,
 )
+
+if TYPE_CHECKING:
+    from nemesis_env.games.not_alone.game import NotAloneGame
+    from nemesis_env.games.not_alone.state import State as NotAloneState
 
 PHASES = {
     "exploration": S_P1_CREATURE,
@@ -104,12 +107,9 @@ def _mask(places: list[int]) -> int:
     return mask
 
 
-def build(doc: Mapping[str, Any]) -> NotAloneState:
+def fill(game: NotAloneGame, doc: Mapping[str, Any]) -> NotAloneState:
+    """The state `doc` describes, on `game` (whose params the caller took from `doc`)."""
     _check_keys("scenario", doc, TOP_KEYS)
-    try:
-        game = NotAloneGame(**dict(doc.get("params", {})))
-    except NemesisError as exc:
-        raise ScenarioError(f"scenario params: {exc}") from exc
     s = game.new_initial_state()
     s.stack.clear()
     s.history = []

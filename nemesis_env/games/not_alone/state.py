@@ -224,6 +224,16 @@ class State(StackState):
         other.scenario = self.scenario
         return other
 
+    def returns(self) -> tuple[float, ...]:
+        """+1 to the winning side and -1 to the losing side, 0 before the end."""
+        if not self.terminal:
+            return (0.0,) * (self.num_hunted + 1)
+        creature = 1.0 if self.winner == 1 else -1.0
+        return (creature,) + (-creature,) * self.num_hunted
+
+    def fingerprint(self) -> str:
+        return repr(self.fields_tuple())
+
     def fields_tuple(self) -> tuple[object, ...]:
         """Every dynamic field except history and events, in slot order."""
         skip = ("game", "history", "events", "legal_cache", "scenario")

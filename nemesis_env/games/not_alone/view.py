@@ -246,9 +246,7 @@ def _pick(rng: np.random.Generator, pool: int, count: int, size: int) -> int:
 
 def sample_world(game: NotAloneGame, v: NotAloneView, rng: np.random.Generator) -> NotAloneState:
     """A full state whose view for `v.seat` equals `v`, hidden parts drawn uniformly."""
-    from nemesis_env.games.not_alone.game import NotAloneState
-
-    s = NotAloneState.__new__(NotAloneState)
+    s = State.__new__(State)
     _copy_public(s, game, v)
     _sample_places(s, v, rng)
     _sample_survival(s, v, rng)
