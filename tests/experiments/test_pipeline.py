@@ -71,8 +71,14 @@ def test_checkpoint_refuses_other_rules_or_params(tmp_path: Path) -> None:
     train(game, TINY, TrainPlan(1, None, 0, 0), 0, tmp_path, progress=False)
     ckpt = load_checkpoint(tmp_path / "final.pt")
     check_checkpoint(ckpt, game)
+    assert ckpt["roles"] == ["creature", "hunted"] and set(ckpt["nets"]) == set(ckpt["roles"])
     with pytest.raises(CheckpointError, match="params"):
         check_checkpoint(ckpt, load_game("not_alone", players=3, board_side=1))
+    other = {**ckpt, "roles": ["leader", "scout", "raider"]}
+    with pytest.raises(CheckpointError, match=r"roles \['leader', 'scout', 'raider'\], but"):
+        check_checkpoint(other, game)
+    older = {k: v for k, v in ckpt.items() if k != "roles"}  # before roles were stored
+    check_checkpoint(older, game)
     ckpt["rules_version"] = "not_alone-0"
     with pytest.raises(CheckpointError, match="rules not_alone-0"):
         check_checkpoint(ckpt, game)
