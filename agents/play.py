@@ -62,3 +62,18 @@ def play_game(
         state.apply_action(action)
         decisions += 1
     return GameResult(tuple(state.returns()), decisions, tuple(state.history))
+
+
+def winners(returns: Sequence[float]) -> tuple[int, ...]:
+    """The seats that won a game with these returns; several may win (general-sum games).
+
+    Every seat with a positive return wins; where none is positive, the seats with the top
+    return win, unless every seat has it (then nobody won: a draw, or everyone lost alike).
+    """
+    positive = tuple(s for s, r in enumerate(returns) if r > 0)
+    if positive or not returns:
+        return positive
+    top = max(returns)
+    if all(r == top for r in returns):
+        return ()
+    return tuple(s for s, r in enumerate(returns) if r == top)

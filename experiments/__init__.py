@@ -6,7 +6,7 @@
   check for checkpoints.
 - experiments.agent_factory: AgentSpec -> Agent (random, heuristic, mcts, ismcts, registered
   kinds).
-- experiments.tournament: round-robin Creature x Hunted tournaments
+- experiments.tournament: round-robin tournaments over the roles and teams a game declares
   (`python -m experiments.tournament CONFIG`).
 - experiments.report: Wilson intervals, cross-play matrices, OpenSkill ratings, results.md.
 

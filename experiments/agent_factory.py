@@ -1,12 +1,16 @@
 """Builds agents from AgentSpec entries: a registry of kind -> builder(spec, game, seat).
 
-Built-in kinds (agent modules are imported only when their kind is built):
+Built-in kinds (agent modules are imported only when their kind is built); whatever is
+game-specific comes from the game's agent kit (agents/kit.py, found through the registry):
 - random:    agents.base.RandomAgent (no params)
-- heuristic: agents.heuristics.heuristic_agent(seat, **params)
+- heuristic: the kit's heuristic agent for the seat (no params)
 - mcts:      agents.search.mcts.MCTSAgent(name=spec.name, **params) (omniscient)
 - ismcts:    agents.search.ismcts.ISMCTSAgent(name=spec.name, **params); `prior: heuristic`
-             guides the root with the seat's heuristic agent
-Both search kinds take `rollout_policy`: uniform (default), not_alone or heuristic.
+             guides the root with the seat's heuristic agent, `belief: heuristic` samples
+             worlds by the kit's belief, `leaf_value: kit` ends rollouts with the kit's value
+Both search kinds take `rollout_policy`: uniform (default), kit (the kit's rollout policy) or
+heuristic (every seat's heuristic agent). A kit may accept its own older names for "kit"
+(Not Alone: `not_alone`); an error lists what the config's game allows.
 
 Search agents given `time_budget_s` depend on machine speed; the tournament flags them as not
 reproducible (use `iterations`).
@@ -27,6 +31,7 @@ from importlib import import_module
 from typing import Any
 
 from agents.base import Agent, RandomAgent
+from agents.kit import KIT, AgentKit, KitError, kit_for
 from experiments.config import AgentSpec, ConfigError
 
 AgentBuilder = Callable[[AgentSpec, Any, int], Agent]
@@ -116,34 +121,74 @@ def _random(spec: AgentSpec, game: Any, seat: int) -> Agent:
     return RandomAgent(name=spec.name)
 
 
+def _kit(spec: AgentSpec, game: Any) -> AgentKit:
+    """The agent kit of `game`, or ConfigError saying which agent needs it."""
+    try:
+        return kit_for(game)
+    except KitError as err:
+        raise ConfigError(f"agent {spec.name!r} (kind {spec.kind!r}): {err}") from None
+
+
+def _kit_choice(spec: AgentSpec, game: Any, setting: str, generic: tuple[str, ...]) -> str:
+    """The generic name that `spec.params[setting]` means for this game (ConfigError listing
+    the allowed values otherwise)."""
+    value = spec.params[setting]
+    if not isinstance(value, str):
+        raise ConfigError(
+            f"agent {spec.name!r}: {setting} must be one of {list(generic)}, got {value!r}"
+        )
+    if value in generic and value != KIT:
+        return value  # needs no kit
+    try:
+        kit = kit_for(game)
+    except KitError as err:
+        if value == KIT:
+            raise ConfigError(f"agent {spec.name!r} (kind {spec.kind!r}): {err}") from None
+        raise ConfigError(
+            f"agent {spec.name!r}: {setting} must be one of {list(generic)}, got {value!r}"
+        ) from None
+    try:
+        return kit.kit_choice(setting, value, generic)
+    except ValueError as err:
+        raise ConfigError(f"agent {spec.name!r}: {err}") from None
+
+
+def _kit_piece(spec: AgentSpec, game: Any, setting: str, piece: str) -> Any:
+    try:
+        return _kit(spec, game).piece(setting, piece)
+    except ValueError as err:
+        raise ConfigError(f"agent {spec.name!r}: {err}") from None
+
+
 def _heuristic(spec: AgentSpec, game: Any, seat: int) -> Agent:
     _no_checkpoint(spec)
-    agent: Agent = _import_agent(spec, "agents.heuristics", "heuristic_agent")(seat, **spec.params)
-    return agent
+    if spec.params:
+        raise ConfigError(
+            f"agent {spec.name!r}: kind 'heuristic' takes no params, got {sorted(spec.params)}"
+        )
+    return _kit(spec, game).heuristic(game, seat)
 
 
-ROLLOUT_POLICIES = ("uniform", "not_alone", "heuristic")
+ROLLOUT_POLICIES = ("uniform", KIT, "heuristic")
 
 
 def _search_params(spec: AgentSpec, game: Any) -> dict[str, Any]:
     """Search params from YAML; `rollout_policy` names one of ROLLOUT_POLICIES.
 
-    "heuristic" plays rollouts with every seat's heuristic agent (AgentRolloutPolicy: fair,
-    ~7x slower per step than "not_alone"); pair it with `leaf_value`, which keeps rollouts short.
+    "kit" is the rollout policy of the game's agent kit; "heuristic" plays rollouts with every
+    seat's heuristic agent (AgentRolloutPolicy: fair, several times slower per step than a
+    kit's policy); pair it with `leaf_value`, which keeps rollouts short.
     """
     params = _with_name(spec)
-    name = params.get("rollout_policy", "uniform")
-    if name not in ROLLOUT_POLICIES:
-        raise ConfigError(
-            f"agent {spec.name!r}: rollout_policy must be one of {list(ROLLOUT_POLICIES)}, "
-            f"got {name!r}"
-        )
+    name = "uniform"
+    if "rollout_policy" in params:
+        name = _kit_choice(spec, game, "rollout_policy", ROLLOUT_POLICIES)
     policy: Any = None
-    if name == "not_alone":
-        policy = _import_agent(spec, "agents.search.common", "not_alone_rollout_policy")
+    if name == KIT:
+        policy = _kit_piece(spec, game, "rollout_policy", "rollout_policy")
     elif name == "heuristic":
-        make = _import_agent(spec, "agents.heuristics", "heuristic_agent")
-        agents = [make(seat) for seat in range(game.info.num_players)]
+        kit = _kit(spec, game)
+        agents = [kit.heuristic(game, seat) for seat in range(game.info.num_players)]
         policy = _import_agent(spec, "agents.search.common", "AgentRolloutPolicy")(game, agents)
     params["rollout_policy"] = policy
     return params
@@ -158,7 +203,7 @@ def _mcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
 
 PRIORS = ("heuristic",)
 BELIEFS = ("heuristic",)
-LEAF_VALUES = ("not_alone",)
+LEAF_VALUES = (KIT,)
 
 
 def _leaf_value(spec: AgentSpec, game: Any, params: dict[str, Any]) -> Any:
@@ -168,12 +213,8 @@ def _leaf_value(spec: AgentSpec, game: Any, params: dict[str, Any]) -> Any:
         if turns is not None:
             raise ConfigError(f"agent {spec.name!r}: leaf_turns needs a leaf_value")
         return None
-    if name not in LEAF_VALUES:
-        raise ConfigError(
-            f"agent {spec.name!r}: leaf_value must be one of {list(LEAF_VALUES)} or null, "
-            f"got {name!r}"
-        )
-    load_value = _import_agent(spec, "agents.search.not_alone_value", "load_value")
+    _kit_choice(spec, game, "leaf_value", LEAF_VALUES)
+    load_value = _kit_piece(spec, game, "leaf_value", "leaf_value")
     try:
         return load_value(game, 1 if turns is None else turns)
     except ValueError as err:
@@ -182,9 +223,9 @@ def _leaf_value(spec: AgentSpec, game: Any, params: dict[str, Any]) -> Any:
 
 def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
     """params as ISMCTSAgent's; `prior: heuristic` puts the seat's heuristic agent at the root,
-    `belief: heuristic` samples worlds by the heuristic model (not_alone_beliefs), and
-    `leaf_value: not_alone` ends rollouts `leaf_turns` (default 1) turns on with the fitted
-    value (agents.search.not_alone_value)."""
+    `belief: heuristic` samples worlds by the kit's belief (for Not Alone the heuristic model),
+    and `leaf_value: kit` ends rollouts `leaf_turns` (default 1) turns on with the kit's fitted
+    value."""
     _no_checkpoint(spec)
     cls = _import_agent(spec, "agents.search.ismcts", "ISMCTSAgent")
     params = _search_params(spec, game)
@@ -194,7 +235,7 @@ def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
             raise ConfigError(
                 f"agent {spec.name!r}: prior must be one of {list(PRIORS)} or null, got {prior!r}"
             )
-        params["prior"] = _import_agent(spec, "agents.heuristics", "heuristic_agent")(seat)
+        params["prior"] = _kit(spec, game).heuristic(game, seat)
     belief = params.get("belief")
     if belief is not None:
         if belief not in BELIEFS:
@@ -202,9 +243,7 @@ def _ismcts(spec: AgentSpec, game: Any, seat: int) -> Agent:
                 f"agent {spec.name!r}: belief must be one of {list(BELIEFS)} or null, "
                 f"got {belief!r}"
             )
-        params["belief"] = _import_agent(
-            spec, "agents.heuristics.not_alone_beliefs", "heuristic_belief"
-        )
+        params["belief"] = _kit_piece(spec, game, "belief", "belief")
     params["leaf_value"] = _leaf_value(spec, game, params)
     agent: Agent = cls(**params)
     return agent

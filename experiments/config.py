@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from agents.kit import KIT, KitError, kit_for
 from experiments.typed_yaml import (
     ConfigError,
     apply_overrides,
@@ -26,6 +27,7 @@ from experiments.typed_yaml import (
     resolved_config_dict,
 )
 from experiments.typed_yaml import check as _check
+from nemesis_env.core.errors import NemesisError
 
 __all__ = [
     "ADVICE_KINDS",
@@ -48,8 +50,17 @@ __all__ = [
 T = TypeVar("T")
 
 OPPONENT_KINDS = ("self", "snapshots", "heuristic", "random")
+LINEUP_SCHEMES = ("focal", "all")
 ADVICE_KINDS = ("heuristic",)  # agents.rl.advice.ADVISORS (a test keeps them equal)
-SHAPING_KINDS = ("not_alone_value",)  # agents.rl.shaping.SHAPINGS (a test keeps them equal)
+SHAPING_KINDS = (KIT,)  # agents.rl.shaping.SHAPINGS (a test keeps them equal)
+
+
+def _allowed_for_game(game: str, setting: str, generic: tuple[str, ...]) -> list[str]:
+    """The generic names and the aliases that the game's agent kit accepts for them."""
+    try:
+        return kit_for(game).allowed(setting, generic)
+    except (KitError, NemesisError):
+        return list(generic)
 
 
 # ------------------------------------------------------------------------------ dataclasses
@@ -81,9 +92,13 @@ class AgentSpec:
 
 @dataclass(frozen=True, kw_only=True)
 class TournamentConfig:
-    """A round-robin: every ordered pair (Creature agent, Hunted agent), `games_per_match` each
-    (fewer where an agent's `max_games` caps them, or `self_play_games` caps an agent against
-    itself; `games_in_match` says how many).
+    """A round-robin over lineups (experiments/tournament.py): `games_per_match` games per
+    lineup (fewer where an agent's `max_games` caps them, or `self_play_games` caps a lineup of
+    one agent on every seat; `games_in_match` says how many).
+
+    `lineups`: "focal" (default) plays every lineup in which at most one role's agent differs
+    from the agent on all the others (for a game of two roles, every ordered pair: the
+    cross-play matrix); "all" plays every assignment of agents to roles.
 
     `out_dir` is the run directory itself; `workers` > 1 plays games in parallel processes
     (results are identical to workers=1).
@@ -98,8 +113,14 @@ class TournamentConfig:
     out_dir: str = "runs/tournament"
     workers: int = 1
     self_play_games: int | None = None
+    lineups: str = "focal"
 
     def __post_init__(self) -> None:
+        _check(
+            self.lineups in LINEUP_SCHEMES,
+            "lineups",
+            f"must be one of {list(LINEUP_SCHEMES)}, got {self.lineups!r}",
+        )
         if not self.agents:
             raise ConfigError("agents: at least one agent is required")
         names = [a.name for a in self.agents]
@@ -117,10 +138,10 @@ class TournamentConfig:
         )
         _check(self.seed >= 0, "seed", "must be a non-negative integer")
 
-    def games_in_match(self, creature: int, hunted: int) -> int:
-        """Games of the match agents[creature] (Creature) vs agents[hunted] (Hunted team)."""
-        caps = [self.agents[i].max_games for i in (creature, hunted)]
-        if creature == hunted:
+    def games_in_match(self, *lineup: int) -> int:
+        """Games of the match whose roles hold agents[lineup[0]], agents[lineup[1]], ..."""
+        caps = [self.agents[i].max_games for i in set(lineup)]
+        if len(set(lineup)) == 1:
             caps.append(self.self_play_games)
         return min([self.games_per_match] + [c for c in caps if c is not None])
 
@@ -137,14 +158,19 @@ class TrainConfig:
     `opponent_mix`: sampling weights of the opponents' source per game, keys among self (the
     live policy), snapshots (the frozen pool of `pool_size`, one added every `snapshot_every`
     updates), heuristic, random. `shared_policy`: one network for every seat, or one per role.
-    `creature_share`: fraction of the learner's games played as the Creature (the Hunted policy
-    gets one transition per Hunted seat, so at 0.5 it sees several times the Creature's data).
-    `advice` ("heuristic" or null): the policy also sees the heuristic agent's move and adds a
-    learned bonus to its logit, starting at `advice_weight` (residual learning over a prior,
-    agents/rl/advice.py); the trained agent then calls the heuristic when it plays.
-    `shaping` ("not_alone_value" or null): potential-based reward shaping with
-    `shaping_weight` times the fitted value of the position (agents/rl/shaping.py).
-    `expert_data` (a shipped dataset's name, e.g. "not_alone_creature_ismcts", a path, or null):
+    `role_shares` ({role: weight} naming every role of the game, or empty for equal shares):
+    the fraction of the learner's games played in each role (the policy of a role with several
+    seats gets one transition per seat, so e.g. Not Alone's Hunted policy sees several times
+    the Creature's data at equal shares).
+    `advice` ("heuristic" or null): the policy also sees the move of the game kit's advisor (its
+    heuristic agent) and adds a learned bonus to its logit, starting at `advice_weight`
+    (residual learning over a prior, agents/rl/advice.py); the trained agent then calls the
+    advisor when it plays.
+    `shaping` ("kit", an alias the game's kit accepts such as Not Alone's "not_alone_value", or
+    null): potential-based reward shaping with `shaping_weight` times the kit's potential (for
+    Not Alone the fitted value of the position; agents/rl/shaping.py).
+    `expert_data` (a dataset shipped in the game's kit, e.g. "not_alone_creature_ismcts", a
+    path, or null):
     games of a search expert; the policy of its role also learns the expert's root visit
     distributions (`expert_coef` times their cross-entropy, on `expert_batch` decisions per
     minibatch; targets `visits ** (1 / expert_temperature)`), after `expert_pretrain_steps`
@@ -162,7 +188,7 @@ class TrainConfig:
     rollout_steps: int = 4096
     num_slots: int = 32
     num_workers: int = 1
-    creature_share: float = 0.5
+    role_shares: dict[str, float] = field(default_factory=dict)
     lr: float = 3e-4
     gamma: float = 0.995
     gae_lambda: float = 0.95
@@ -228,10 +254,11 @@ class TrainConfig:
             f"must be null or one of {list(ADVICE_KINDS)}, got {self.advice!r}",
         )
         _check(self.advice_weight >= 0, "advice_weight", "must be non-negative")
+        shapings = _allowed_for_game(self.game, "shaping", SHAPING_KINDS) if self.shaping else []
         _check(
-            self.shaping in (None, *SHAPING_KINDS),
+            self.shaping is None or self.shaping in shapings,
             "shaping",
-            f"must be null or one of {list(SHAPING_KINDS)}, got {self.shaping!r}",
+            f"must be null or one of {shapings} for game {self.game!r}, got {self.shaping!r}",
         )
         _check(self.shaping_weight >= 0, "shaping_weight", "must be non-negative")
         _check(self.expert_coef >= 0, "expert_coef", "must be non-negative")
@@ -239,9 +266,9 @@ class TrainConfig:
         _check(self.expert_batch >= 1, "expert_batch", "must be at least 1")
         _check(self.expert_pretrain_steps >= 0, "expert_pretrain_steps", "must be non-negative")
         _check(
-            0 < self.creature_share < 1,
-            "creature_share",
-            f"must be in (0, 1), got {self.creature_share}",
+            all(share > 0 for share in self.role_shares.values()),
+            "role_shares",
+            f"every share must be positive, got {self.role_shares}",
         )
         _check(
             self.time_budget_s is None or self.time_budget_s > 0,

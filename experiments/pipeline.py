@@ -22,7 +22,7 @@ def settings_from_config(cfg: TrainConfig) -> PPOSettings:
         rollout_steps=cfg.rollout_steps,
         num_slots=cfg.num_slots,
         num_workers=cfg.num_workers,
-        creature_share=cfg.creature_share,
+        role_shares=tuple(cfg.role_shares.items()),
         lr=cfg.lr,
         total_env_steps=cfg.total_env_steps,
         gamma=cfg.gamma,

@@ -1,16 +1,15 @@
-"""Tournament statistics and their files: Wilson intervals, cross-play, ratings, tables, plot.
+"""Tournament statistics and their files: Wilson intervals, cross-play, win rates, tables, plot.
 
 Input: one record per game, as written to games.jsonl by experiments.tournament:
-    {"pair": 1, "game": 0, "creature": "random", "hunted": "heuristic", "seed": [7, 1, 0],
-     "returns": [-1.0, 1.0], "length": 118, "winner": "hunted"}
+    {"pair": 1, "game": 0, "lineup": {"creature": "random", "hunted": "heuristic"},
+     "seed": [7, 1, 0], "returns": [-1.0, 1.0], "length": 118, "winners": ["hunted_0"]}
+and the game's seating (seat names, roles, teams, lineup positions; tournament.summarize).
 
-- Win rates carry Wilson score 95% intervals (draws count as non-wins; Not Alone has none).
-- Ratings: openskill's Plackett-Luce model; each game is two teams, [Creature agent] against
-  [Hunted agent x number of Hunted seats], ranked by the winner. Games are rated in schedule
-  order (game index, then pair index), so the result is deterministic. One rating per agent
-  (self-play games skipped: they say nothing about one agent against another) and one per
-  (agent, role), where `X as Creature` and `X as Hunted` are separate players and every game
-  counts.
+- Win rates carry Wilson score 95% intervals, per agent and role (a lineup position,
+  experiments/lineup.py) and per seat. Several seats may win a game (general-sum games); a game
+  without winners counts as a non-win (a draw) for everyone.
+- Cross-play: one matrix per role, its agent against the agent on every other role.
+- Ratings: experiments/ratings.py (OpenSkill, teams as the game declares them).
 """
 
 from __future__ import annotations
@@ -21,12 +20,15 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from experiments.lineup import focal_view
+from experiments.ratings import ratings
+
+__all__ = ["crossplay", "ratings", "results_markdown", "wilson_interval", "win_rates"]
+
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
-ROLES = ("creature", "hunted")
 
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -69,163 +71,126 @@ class Tally:
 
 
 # ------------------------------------------------------------------------------ statistics
-def crossplay(records: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[str, Any]:
-    """Matrix: rows = Creature agent, cols = Hunted agent, cell = the Creature's win rate."""
-    tallies = {(x, y): Tally() for x in names for y in names}
-    lengths: dict[tuple[str, str], list[int]] = {key: [] for key in tallies}
-    for rec in records:
-        key = (rec["creature"], rec["hunted"])
-        tallies[key] = tallies[key].add(rec["winner"] == "creature", rec["winner"] == "draw")
-        lengths[key].append(int(rec["length"]))
+def position_won(rec: Mapping[str, Any], position: Mapping[str, Any], seats: Sequence[str]) -> bool:
+    """Whether one of the position's seats is among the game's winners."""
+    won = set(rec["winners"])
+    return any(seats[s] in won for s in position["seats"])
 
-    def grid(field: str) -> list[list[Any]]:
-        return [[tallies[(x, y)].as_dict()[field] for y in names] for x in names]
 
-    return {
-        "description": "rows = Creature agent, cols = Hunted agent (on every Hunted seat), "
-        "value = Creature win rate with Wilson 95% CI",
-        "rows": list(names),
-        "cols": list(names),
-        "n": grid("n"),
-        "creature_wins": grid("wins"),
-        "draws": grid("draws"),
-        "creature_win_rate": grid("win_rate"),
-        "ci95_low": grid("ci95_low"),
-        "ci95_high": grid("ci95_high"),
-        "mean_length": [
-            [
-                _r(sum(lengths[(x, y)]) / len(lengths[(x, y)])) if lengths[(x, y)] else None
-                for y in names
-            ]
-            for x in names
-        ],
-    }
+def crossplay(
+    records: Sequence[Mapping[str, Any]], names: Sequence[str], seating: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """One matrix per position: rows = that position's agent, cols = the agent on every other
+    position (lineups where the others differ are left out), cell = the position's win rate.
+
+    For Not Alone the `creature` matrix is the classic cross-play: the Creature agent's win rate
+    against the agent on every Hunted seat.
+    """
+    seats = seating["seat_names"]
+    out = []
+    for k, position in enumerate(seating["positions"]):
+        tallies = {(x, y): Tally() for x in names for y in names}
+        lengths: dict[tuple[str, str], list[int]] = {key: [] for key in tallies}
+        for rec in records:
+            lineup = [rec["lineup"][p["name"]] for p in seating["positions"]]
+            against = focal_view(lineup, k)
+            if against is None:
+                continue
+            key = (lineup[k], against)
+            won = position_won(rec, position, seats)
+            tallies[key] = tallies[key].add(won, not rec["winners"])
+            lengths[key].append(int(rec["length"]))
+
+        def grid(field: str, t: dict[tuple[str, str], Tally] = tallies) -> list[list[Any]]:
+            return [[t[(x, y)].as_dict()[field] for y in names] for x in names]
+
+        others = [p["name"] for q, p in enumerate(seating["positions"]) if q != k]
+        out.append(
+            {
+                "role": position["name"],
+                "against": others,
+                "description": f"rows = agent on {position['name']}, cols = agent on "
+                f"{', '.join(others) or 'no other position'}, value = {position['name']} win "
+                "rate with Wilson 95% CI",
+                "rows": list(names),
+                "cols": list(names),
+                "n": grid("n"),
+                "wins": grid("wins"),
+                "draws": grid("draws"),
+                "win_rate": grid("win_rate"),
+                "ci95_low": grid("ci95_low"),
+                "ci95_high": grid("ci95_high"),
+                "mean_length": [
+                    [
+                        _r(sum(lengths[(x, y)]) / len(lengths[(x, y)])) if lengths[(x, y)] else None
+                        for y in names
+                    ]
+                    for x in names
+                ],
+            }
+        )
+    return out
 
 
 def win_rates(
-    records: Sequence[Mapping[str, Any]], names: Sequence[str], seat_names: Sequence[str]
+    records: Sequence[Mapping[str, Any]], names: Sequence[str], seating: Mapping[str, Any]
 ) -> list[dict[str, Any]]:
-    """Rows (agent, role): `creature`, `hunted` (the team) and each Hunted seat's name.
+    """Rows (agent, role): each position (one trial per game the agent held it: won when one
+    of its seats won) and each seat not named like a position (one trial per game the agent
+    held that seat). For Not Alone: `creature`, `hunted` (the team) and each Hunted seat.
 
-    In this schedule one agent fills every Hunted seat and the Hunted share one outcome, so the
-    per-seat rows repeat the team row; they are kept so the table has the same shape when
-    lineups mix agents across seats.
+    A seat is won when it is among the game's winners; a game without winners is a draw.
     """
-    hunted_seats = list(seat_names[1:])
-    roles = ["creature", "hunted", *hunted_seats]
+    seats = seating["seat_names"]
+    places = seating["positions"]
+    position_names = [p["name"] for p in places]
+    seat_rows = [(s, name) for s, name in enumerate(seats) if name not in position_names]
+    roles = position_names + [name for _, name in seat_rows]
     tallies = {(a, role): Tally() for a in names for role in roles}
+    position_of = {s: p for p in places for s in p["seats"]}
     for rec in records:
-        winner = rec["winner"]
-        drawn = winner == "draw"
-        c = (rec["creature"], "creature")
-        tallies[c] = tallies[c].add(winner == "creature", drawn)
-        for role in ["hunted", *hunted_seats]:
-            h = (rec["hunted"], role)
-            tallies[h] = tallies[h].add(winner == "hunted", drawn)
+        drawn = not rec["winners"]
+        won = set(rec["winners"])
+        for position in places:
+            key = (rec["lineup"][position["name"]], position["name"])
+            tallies[key] = tallies[key].add(position_won(rec, position, seats), drawn)
+        for s, name in seat_rows:
+            key = (rec["lineup"][position_of[s]["name"]], name)
+            tallies[key] = tallies[key].add(name in won, drawn)
     return [
         {"agent": a, "role": role, **tallies[(a, role)].as_dict()} for a in names for role in roles
     ]
 
 
-def ratings(
-    records: Sequence[Mapping[str, Any]], names: Sequence[str], num_hunted: int
-) -> dict[str, Any]:
-    """OpenSkill Plackett-Luce ratings per agent and per (agent, role)."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    agent = {a: (model.mu, model.sigma) for a in names}
-    agent_games = dict.fromkeys(names, 0)
-    role = {(a, r): (model.mu, model.sigma) for a in names for r in ROLES}
-    role_games = dict.fromkeys(role, 0)
-
-    def update(
-        c: tuple[float, float], h: tuple[float, float], winner: str
-    ) -> tuple[tuple[float, float], tuple[float, float]]:
-        # distinct rating objects per Hunted seat: openskill deep-copies teams, and one object
-        # repeated in a team would be updated once per appearance
-        teams = [
-            [model.rating(mu=c[0], sigma=c[1])],
-            [model.rating(mu=h[0], sigma=h[1]) for _ in range(num_hunted)],
-        ]
-        ranks = (
-            [0.0, 0.0] if winner == "draw" else ([0.0, 1.0] if winner == "creature" else [1.0, 0.0])
-        )
-        new = model.rate(teams, ranks=ranks)
-        hunted_team = new[1]
-        return (
-            (new[0][0].mu, new[0][0].sigma),
-            (
-                sum(p.mu for p in hunted_team) / len(hunted_team),
-                sum(p.sigma for p in hunted_team) / len(hunted_team),
-            ),
-        )
-
-    for rec in sorted(records, key=lambda r: (r["game"], r["pair"])):
-        x, y, winner = rec["creature"], rec["hunted"], rec["winner"]
-        role[(x, "creature")], role[(y, "hunted")] = update(
-            role[(x, "creature")], role[(y, "hunted")], winner
-        )
-        role_games[(x, "creature")] += 1
-        role_games[(y, "hunted")] += 1
-        if x != y:
-            agent[x], agent[y] = update(agent[x], agent[y], winner)
-            agent_games[x] += 1
-            agent_games[y] += 1
-
-    def entry(mu_sigma: tuple[float, float], games: int) -> dict[str, Any]:
-        mu, sigma = mu_sigma
-        return {"mu": _r(mu), "sigma": _r(sigma), "ordinal": _r(mu - 3 * sigma), "games": games}
-
-    try:
-        version: str | None = metadata.version("openskill")
-    except metadata.PackageNotFoundError:  # pragma: no cover
-        version = None
-    return {
-        "model": "openskill.models.PlackettLuce (default parameters)",
-        "openskill_version": version,
-        "teams": f"[Creature agent] vs [Hunted agent x {num_hunted}]",
-        "ordinal": "mu - 3 * sigma",
-        "agent": {a: entry(agent[a], agent_games[a]) for a in names},
-        "agent_role": {
-            a: {r: entry(role[(a, r)], role_games[(a, r)]) for r in ROLES} for a in names
-        },
-    }
-
-
 # ------------------------------------------------------------------------------ files
-def crossplay_csv(cp: Mapping[str, Any]) -> str:
-    """Tidy CSV: one row per matrix cell, row-major (Creature agent, then Hunted agent)."""
+CSV_COLUMNS = (
+    "role", "agent", "against", "n", "wins", "draws", "win_rate", "ci95_low", "ci95_high",
+    "mean_length",
+)  # fmt: skip
+
+
+def crossplay_csv(matrices: Sequence[Mapping[str, Any]]) -> str:
+    """Tidy CSV: one row per matrix cell (position, its agent, the agent on the others)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(
-        [
-            "creature",
-            "hunted",
-            "n",
-            "creature_wins",
-            "draws",
-            "creature_win_rate",
-            "ci95_low",
-            "ci95_high",
-            "mean_length",
-        ]
-    )
-    for i, x in enumerate(cp["rows"]):
-        for j, y in enumerate(cp["cols"]):
-            w.writerow(
-                [
-                    x,
-                    y,
-                    cp["n"][i][j],
-                    cp["creature_wins"][i][j],
-                    cp["draws"][i][j],
-                    _fmt(cp["creature_win_rate"][i][j]),
-                    _fmt(cp["ci95_low"][i][j]),
-                    _fmt(cp["ci95_high"][i][j]),
-                    _fmt(cp["mean_length"][i][j]),
-                ]
-            )
+    w.writerow(CSV_COLUMNS)
+    for cp in matrices:
+        for i, x in enumerate(cp["rows"]):
+            for j, y in enumerate(cp["cols"]):
+                w.writerow(
+                    [
+                        cp["role"],
+                        x,
+                        y,
+                        cp["n"][i][j],
+                        cp["wins"][i][j],
+                        cp["draws"][i][j],
+                        _fmt(cp["win_rate"][i][j]),
+                        _fmt(cp["ci95_low"][i][j]),
+                        _fmt(cp["ci95_high"][i][j]),
+                        _fmt(cp["mean_length"][i][j]),
+                    ]
+                )
     return buf.getvalue()
 
 
@@ -233,26 +198,36 @@ def _fmt(x: Any) -> str:
     return "" if x is None else f"{x:.6f}"
 
 
-def crossplay_png(cp: Mapping[str, Any], path: Path, title: str = "") -> None:
-    """Heatmap of the Creature win rate, each cell annotated with rate, CI and n."""
+def crossplay_png(matrices: Sequence[Mapping[str, Any]], path: Path, title: str = "") -> None:
+    """One heatmap per position of its win rate, each cell annotated with rate, CI and n."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    rows, cols = cp["rows"], cp["cols"]
-    values = [[float("nan") if v is None else v for v in row] for row in cp["creature_win_rate"]]
-    size = max(4.0, 1.6 * len(cols) + 2.0)
-    fig = Figure(figsize=(size, max(3.5, 1.2 * len(rows) + 1.8)))
+    size = max(4.0, 1.6 * len(matrices[0]["cols"]) + 2.0)
+    height = max(3.5, 1.2 * len(matrices[0]["rows"]) + 1.8)
+    fig = Figure(figsize=(size * len(matrices), height))
     FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
+    for k, cp in enumerate(matrices):
+        ax = fig.add_subplot(1, len(matrices), k + 1)
+        _heatmap(fig, ax, cp)
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120, metadata={"Software": None})
+
+
+def _heatmap(fig: Any, ax: Any, cp: Mapping[str, Any]) -> None:
+    rows, cols, role = cp["rows"], cp["cols"], cp["role"]
+    values = [[float("nan") if v is None else v for v in row] for row in cp["win_rate"]]
     im = ax.imshow(values, vmin=0.0, vmax=1.0, cmap="RdBu_r")
     ax.set_xticks(range(len(cols)), labels=cols, rotation=30, ha="right")
     ax.set_yticks(range(len(rows)), labels=rows)
-    ax.set_xlabel("Hunted agent (all Hunted seats)")
-    ax.set_ylabel("Creature agent")
-    ax.set_title(title or "Creature win rate (Wilson 95% CI)")
+    ax.set_xlabel(f"agent on {', '.join(cp['against']) or 'no other position'}")
+    ax.set_ylabel(f"{role} agent")
+    ax.set_title(f"{role} win rate (Wilson 95% CI)")
     for i in range(len(rows)):
         for j in range(len(cols)):
-            rate = cp["creature_win_rate"][i][j]
+            rate = cp["win_rate"][i][j]
             text = (
                 "n/a"
                 if rate is None
@@ -265,9 +240,7 @@ def crossplay_png(cp: Mapping[str, Any], path: Path, title: str = "") -> None:
             ax.text(
                 j, i, text, ha="center", va="center", fontsize=8, color="white" if dark else "black"
             )
-    fig.colorbar(im, ax=ax, label="Creature win rate")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120, metadata={"Software": None})
+    fig.colorbar(im, ax=ax, label=f"{role} win rate")
 
 
 def _ci(row: Mapping[str, Any]) -> str:
@@ -280,50 +253,45 @@ def fmt_rate(x: float | None) -> str:
 
 def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str:
     """The human-readable summary: setup, cross-play, win rates by role and seat, ratings."""
-    cp = results["crossplay"]
     agents = results["agents"]
     label = {a["name"]: a["name"] + (" (omniscient)" if a["omniscient"] else "") for a in agents}
-    num_hunted = results["players"] - 1
+    seating = results["seating"]
+    places = seating["positions"]
+    held = "; ".join(f"{p['name']}: {', '.join(seating['seat_names'][s] for s in p['seats'])}"
+                     for p in places)  # fmt: skip
+    scheme = (
+        "every lineup in which at most one role's agent differs from the agent on all the "
+        "others (for two roles: every ordered pair)"
+        if results.get("lineups", "focal") == "focal"
+        else "every assignment of agents to roles"
+    )
     lines = [
         "# Tournament results",
         "",
         f"- game: `{results['game']}`, rules version `{results['rules_version']}`, "
         f"params `{json.dumps(results['game_params'], sort_keys=True)}`",
-        f"- players: {results['players']} (1 Creature, {num_hunted} Hunted)",
+        f"- players: {results['players']}; roles (seats): {held}; utility: "
+        f"{seating['utility']}",
         "- agents: " + ", ".join(f"{label[a['name']]} [{a['kind']}]" for a in agents),
-        f"- schedule: every ordered pair (Creature agent, Hunted agent on all Hunted seats), "
-        f"self-play included; {results['games_per_match']} games each{_caps(agents)}, "
+        f"- schedule: {scheme}, one agent on every seat of a role, self-play included; "
+        f"{results['games_per_match']} games each{_caps(agents)}, "
         f"{results['total_games']} games in all",
         f"- seed: {results['seed']} (game g of pair p: SeedSequence({results['seed']}, "
         "spawn_key=(p, g)), one stream for chance and one per seat)",
         f"- commit: `{commit}` (versions and command line: meta.json)",
-        "- intervals: Wilson score 95%; draws count as non-wins",
+        "- winners: every seat with a positive return (else the top return); intervals: "
+        "Wilson score 95%; games without winners count as non-wins",
         *(f"- **warning**: {w}" for w in results.get("warnings", [])),
-        "",
-        "## Cross-play: Creature win rate",
-        "",
-        "Rows: Creature agent; columns: Hunted agent. Cell: win rate [95% CI] (n).",
-        "",
-        "| Creature \\ Hunted | " + " | ".join(label[c] for c in cp["cols"]) + " |",
-        "|---|" + "---|" * len(cp["cols"]),
     ]
-    for i, x in enumerate(cp["rows"]):
-        cells = []
-        for j in range(len(cp["cols"])):
-            rate = cp["creature_win_rate"][i][j]
-            cells.append(
-                f"{fmt_rate(rate)} [{cp['ci95_low'][i][j]:.2f}, {cp['ci95_high'][i][j]:.2f}] "
-                f"({cp['n'][i][j]})"
-            )
-        lines.append(f"| **{label[x]}** | " + " | ".join(cells) + " |")
+    for cp in results["crossplay"]:
+        lines += _crossplay_table(cp, label)
     lines += [
         "",
         "## Win rates by agent and role",
         "",
-        "`creature`: games as the Creature; `hunted`: games as the Hunted team; "
-        "`hunted_i`: games on Hunted seat i (the Hunted share one outcome, and one agent holds "
-        "every Hunted seat here, so seat rows equal the team row). Self-play games count "
-        "for both roles.",
+        "Per role: games in which the agent held that role's seats, won when one of them won. "
+        "Per seat (seats not named like a role): games on that seat. Self-play games count "
+        "for every role.",
         "",
         "| agent | role | games | wins | win rate | 95% CI |",
         "|---|---|---:|---:|---:|---|",
@@ -338,9 +306,10 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
         "",
         f"## Ratings (OpenSkill Plackett-Luce, openskill {rt['openskill_version']})",
         "",
-        f"Each game: {rt['teams']}, ranked by the winner; ordinal = mu − 3σ. Sorted by ordinal.",
+        f"Each game: {rt['teams']}; teams ranked by their winners; ordinal = mu − 3σ. "
+        "Sorted by ordinal.",
         "",
-        "### Per agent (self-play games skipped)",
+        "### Per agent (games of one agent on every seat skipped)",
         "",
         "| # | agent | mu | sigma | ordinal | games |",
         "|---:|---|---:|---:|---:|---:|",
@@ -374,6 +343,29 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
         "",
     ]
     return "\n".join(lines)
+
+
+def _crossplay_table(cp: Mapping[str, Any], label: Mapping[str, str]) -> list[str]:
+    role, against = cp["role"], ", ".join(cp["against"]) or "no other role"
+    lines = [
+        "",
+        f"## Cross-play: {role} win rate",
+        "",
+        f"Rows: {role} agent; columns: the agent on {against}. Cell: win rate [95% CI] (n).",
+        "",
+        f"| {role} \\ {against} | " + " | ".join(label[c] for c in cp["cols"]) + " |",
+        "|---|" + "---|" * len(cp["cols"]),
+    ]
+    for i, x in enumerate(cp["rows"]):
+        cells = []
+        for j in range(len(cp["cols"])):
+            rate = cp["win_rate"][i][j]
+            cells.append(
+                f"{fmt_rate(rate)} [{cp['ci95_low'][i][j]:.2f}, {cp['ci95_high'][i][j]:.2f}] "
+                f"({cp['n'][i][j]})"
+            )
+        lines.append(f"| **{label[x]}** | " + " | ".join(cells) + " |")
+    return lines
 
 
 def dumps(data: Any) -> str:

@@ -1,14 +1,20 @@
-"""Round-robin tournaments for Creature-vs-Hunted team games (Not Alone).
+"""Round-robin tournaments over the seats, roles and teams that the game declares.
 
     python -m experiments.tournament configs/tournament_smoke.yaml --set games_per_match=50
 
-Schedule: for every ordered pair (X, Y) of configured agents, X == Y included, X plays the
-Creature (seat 0) and Y every Hunted seat, `games_per_match` games (or the `max_games` of X or
-Y if smaller: the first games of the full schedule, same seeds). Pair p = i * n + j for
-X = agents[i], Y = agents[j]. Game g of pair p draws from
-`np.random.SeedSequence(seed, spawn_key=(p, g)).spawn(players + 1)`: stream 0 for chance,
-stream 1 + s for seat s's agent. Agents are built fresh for every game, so a game depends only
-on the config and its own seeds: any number of workers gives byte-identical results.
+Schedule (experiments/lineup.py): a match is a lineup, one configured agent per position (a
+role, or a role on one team), every seat of a position held by that agent. Every lineup of the
+config's scheme is played, `games_per_match` games (or the smallest `max_games` of its agents:
+the first games of the full schedule, same seeds). For a game of two positions, such as Not
+Alone's Creature and Hunted, the default scheme is every ordered pair (X, Y), X == Y included,
+with pair p = i * n + j for X = agents[i] on the first and Y = agents[j] on the second. Game g
+of pair p draws from `np.random.SeedSequence(seed, spawn_key=(p, g)).spawn(players + 1)`:
+stream 0 for chance, stream 1 + s for seat s's agent. Agents are built fresh for every game, so
+a game depends only on the config and its own seeds: any number of workers gives
+byte-identical results.
+
+A game's record: {"pair", "game", "lineup": {position: agent}, "seed", "returns", "length",
+"winners": [seat names]}, where the winners are agents.play.winners (several may win).
 
 The run directory (`out_dir`) receives config.yaml, meta.json (experiments.rundir), games.jsonl,
 results.json, crossplay.csv, crossplay.json, crossplay.png and results.md (experiments.report).
@@ -29,10 +35,12 @@ import numpy as np
 from tqdm import tqdm
 
 from agents.base import Agent
-from agents.play import play_game
+from agents.play import play_game, winners
 from experiments import report
 from experiments.agent_factory import make_agent, resolve_kind
 from experiments.config import TournamentConfig, load_tournament_config, resolved_config_dict
+from experiments.lineup import lineups, pair_index, position_of_seats, positions
+from experiments.ratings import ratings
 from experiments.rundir import create_run_dir, git_info
 from experiments.typed_yaml import add_override_argument
 from nemesis_env.core.errors import NemesisError
@@ -52,8 +60,7 @@ FILES = (
 class Job:
     pair: int
     game: int
-    creature: int  # index into config.agents
-    hunted: int
+    lineup: tuple[int, ...]  # per position, an index into config.agents
 
 
 @dataclass(frozen=True)
@@ -64,21 +71,22 @@ class TournamentResult:
 
     @property
     def crossplay(self) -> dict[str, Any]:
-        return dict(self.results["crossplay"])
+        """One cross-play matrix per position, by position name."""
+        return {m["role"]: m for m in self.results["crossplay"]}
 
 
 def make_game(config: TournamentConfig) -> Any:
     return load_game(config.game, players=config.players, **config.game_params)
 
 
-def schedule(config: TournamentConfig) -> list[Job]:
+def schedule(config: TournamentConfig, game: Any = None) -> list[Job]:
     """Every game of the tournament, in (pair, game) order."""
     n = len(config.agents)
+    places = positions((game or make_game(config)).info)
     return [
-        Job(pair=i * n + j, game=g, creature=i, hunted=j)
-        for i in range(n)
-        for j in range(n)
-        for g in range(config.games_in_match(i, j))
+        Job(pair=pair_index(lineup, n), game=g, lineup=lineup)
+        for lineup in lineups(n, len(places), config.lineups)
+        for g in range(config.games_in_match(*lineup))
     ]
 
 
@@ -95,27 +103,32 @@ class _Runner:
         self.config = config
         self.game = make_game(config)
         self.players = int(self.game.info.num_players)
+        self.positions = positions(self.game.info)
+        self.position_of = position_of_seats(self.positions, self.players)
 
     def lineup(self, job: Job) -> list[Agent]:
+        """One fresh agent per seat: the agent of the seat's position, built for that seat."""
         specs = self.config.agents
-        return [make_agent(specs[job.creature], self.game, 0)] + [
-            make_agent(specs[job.hunted], self.game, seat) for seat in range(1, self.players)
+        return [
+            make_agent(specs[job.lineup[self.position_of[seat]]], self.game, seat)
+            for seat in range(self.players)
         ]
 
     def play(self, job: Job) -> dict[str, Any]:
         chance_rng, *seat_rngs = game_streams(self.config.seed, job.pair, job.game, self.players)
         result = play_game(self.game, self.lineup(job), chance_rng, seat_rngs)
-        creature_return = result.returns[0]
-        winner = "creature" if creature_return > 0 else "hunted" if creature_return < 0 else "draw"
+        names = self.game.info.seat_names
         return {
             "pair": job.pair,
             "game": job.game,
-            "creature": self.config.agents[job.creature].name,
-            "hunted": self.config.agents[job.hunted].name,
+            "lineup": {
+                p.name: self.config.agents[i].name
+                for p, i in zip(self.positions, job.lineup, strict=True)
+            },
             "seed": [self.config.seed, job.pair, job.game],
             "returns": [float(r) for r in result.returns],
             "length": result.length,
-            "winner": winner,
+            "winners": [names[s] for s in winners(result.returns)],
         }
 
 
@@ -184,7 +197,15 @@ def summarize(
     omniscient: dict[str, bool],
 ) -> dict[str, Any]:
     names = [a.name for a in config.agents]
-    seat_names = list(game.seat_names())
+    info = game.info
+    seating = {
+        "seat_names": list(info.seat_names),
+        "seat_roles": list(info.seat_roles),
+        "seat_teams": list(info.seat_teams),
+        "team_names": list(info.team_names),
+        "utility": str(info.utility.value),
+        "positions": [p.as_dict() for p in positions(info)],
+    }
     params = getattr(game, "params", None)
     return {
         "format": "nemesis-tournament/1",
@@ -192,8 +213,10 @@ def summarize(
         "rules_version": game.info.rules_version,
         "game_params": params.to_dict() if params is not None else dict(config.game_params),
         "players": int(game.info.num_players),
-        "seat_names": seat_names,
+        "seat_names": list(info.seat_names),
+        "seating": seating,
         "seed": config.seed,
+        "lineups": config.lineups,
         "games_per_match": config.games_per_match,
         "total_games": len(records),
         "config": _results_config(config),
@@ -207,9 +230,9 @@ def summarize(
             for a in config.agents
         ],
         "warnings": reproducibility_warnings(config),
-        "crossplay": report.crossplay(records, names),
-        "win_rates": report.win_rates(records, names, seat_names),
-        "ratings": report.ratings(records, names, int(game.info.num_players) - 1),
+        "crossplay": report.crossplay(records, names, seating),
+        "win_rates": report.win_rates(records, names, seating),
+        "ratings": ratings(records, names, seating),
     }
 
 
@@ -224,13 +247,13 @@ def reproducibility_warnings(config: TournamentConfig) -> list[str]:
 
 
 def _check_agents(config: TournamentConfig, game: Any) -> dict[str, bool]:
-    """Builds every agent once per role before anything runs; returns the omniscient flags."""
+    """Builds every agent once per position before anything runs; returns the omniscient
+    flags."""
     flags = {}
     for spec in config.agents:
         resolve_kind(spec.kind)
-        agent0 = make_agent(spec, game, 0)
-        make_agent(spec, game, 1)
-        flags[spec.name] = bool(getattr(agent0, "omniscient", False))
+        built = [make_agent(spec, game, p.seats[0]) for p in positions(game.info)]
+        flags[spec.name] = any(bool(getattr(agent, "omniscient", False)) for agent in built)
     return flags
 
 
@@ -262,7 +285,7 @@ def run_tournament(
         timestamp=timestamp,
         overwrite=overwrite,
     )
-    records = play_games(config, schedule(config), progress)
+    records = play_games(config, schedule(config, game), progress)
     results = summarize(config, game, records, omniscient)
     write_outputs(run_dir, results, records)
     return TournamentResult(run_dir, results, records)
@@ -281,7 +304,7 @@ def write_outputs(
     report.crossplay_png(
         cp,
         run_dir / "crossplay.png",
-        title=f"{results['game']} ({results['players']} players): Creature win rate",
+        title=f"{results['game']} ({results['players']} players)",
     )
     md = report.results_markdown(results, commit=git_info()["commit"])
     (run_dir / "results.md").write_text(md, encoding="utf-8")
@@ -315,8 +338,9 @@ def run_from_args(args: argparse.Namespace, argv: Sequence[str] | None = None) -
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"{result.results['total_games']} games -> {result.run_dir}")
+    position_names = {p["name"] for p in result.results["seating"]["positions"]}
     for rec in result.results["win_rates"]:
-        if rec["role"] in ("creature", "hunted"):
+        if rec["role"] in position_names:
             print(
                 f"  {rec['agent']:>20} as {rec['role']:<8} win rate "
                 f"{report.fmt_rate(rec['win_rate'])} [{rec['ci95_low']:.3f}, "

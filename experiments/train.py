@@ -2,7 +2,8 @@
 
 The run stops after `total_updates` PPO iterations (reproducible) or when `time_budget_s` runs
 out (a safety cap; the number of updates reached is recorded). Every `eval_every` updates the
-current policy plays `eval_games` seeded games in each role against each evaluation opponent.
+current policy plays `eval_games` seeded games in each role (as the game's GameInfo names them)
+against each evaluation opponent.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from torch.utils.tensorboard import SummaryWriter
 from tqdm import tqdm
 
 from agents.base import Agent, RandomAgent
-from agents.play import play_game
+from agents.kit import kit_for
+from agents.play import play_game, winners
 from agents.rl.agent import PPOAgent
 from agents.rl.ppo import PPOSettings, PPOTrainer, load_checkpoint
 
@@ -43,30 +45,33 @@ class TrainPlan:
         return self.time_budget_s is not None and elapsed_s > self.time_budget_s
 
 
-def fixed_opponent(kind: str, seat: int) -> Agent:
+def fixed_opponent(kind: str, game: Any, seat: int) -> Agent:
+    """A random agent, or the heuristic agent of the game's kit for that seat."""
     if kind == "random":
         return RandomAgent()
-    from agents.heuristics import heuristic_agent
-
-    agent: Agent = heuristic_agent(seat)
-    return agent
+    return kit_for(game).heuristic(game, seat)
 
 
 def evaluate(trainer: PPOTrainer, plan: TrainPlan, seed: int) -> dict[str, float]:
-    """Win rate of the current policy per role and seat against each evaluation opponent."""
+    """Win rate of the current policy per role and seat against each evaluation opponent.
+
+    In each role the learner holds every seat of that role and the opponent every other seat;
+    the role wins a game when one of its seats is among the winners (agents.play.winners), and
+    each of its seats when that seat is.
+    """
     game = trainer.game
+    info = game.info
     learner = PPOAgent(trainer.nets, name="learner")
-    players = game.info.num_players
+    players = info.num_players
     metrics: dict[str, float] = {}
     for opponent in plan.eval_opponents:
-        for role in ("creature", "hunted"):
-            wins = 0
+        for role in info.roles:
+            mine = info.seats_of_role(role)
+            wins, seat_wins = 0, dict.fromkeys(mine, 0)
             for g in range(plan.eval_games):
                 seeds = np.random.SeedSequence([seed, g, 7]).spawn(players + 1)
                 agents = [
-                    learner
-                    if (seat == 0) == (role == "creature")
-                    else fixed_opponent(opponent, seat)
+                    learner if seat in mine else fixed_opponent(opponent, game, seat)
                     for seat in range(players)
                 ]
                 result = play_game(
@@ -75,15 +80,14 @@ def evaluate(trainer: PPOTrainer, plan: TrainPlan, seed: int) -> dict[str, float
                     np.random.default_rng(seeds[0]),
                     [np.random.default_rng(s) for s in seeds[1:]],
                 )
-                learner_seat = 0 if role == "creature" else 1
-                wins += result.returns[learner_seat] > 0
-            rate = wins / plan.eval_games
-            metrics[f"eval/{opponent}/win_rate/{role}"] = rate
-            seats = (
-                ["creature"] if role == "creature" else [f"hunted_{i}" for i in range(players - 1)]
-            )
-            for seat_name in seats:
-                metrics[f"eval/{opponent}/win_rate_seat/{seat_name}"] = rate
+                won = winners(result.returns)
+                wins += any(seat in won for seat in mine)
+                for seat in mine:
+                    seat_wins[seat] += seat in won
+            metrics[f"eval/{opponent}/win_rate/{role}"] = wins / plan.eval_games
+            for seat in mine:
+                rate = seat_wins[seat] / plan.eval_games
+                metrics[f"eval/{opponent}/win_rate_seat/{info.seat_names[seat]}"] = rate
     for net in trainer.nets.values():
         net.train()
     return metrics

@@ -11,11 +11,11 @@ import torch
 from agents.base import AgentContext
 from agents.rl.advice import Advisor, policy_input
 from agents.rl.network import ActorCritic
-from agents.rl.ppo import ROLES, check_checkpoint, load_checkpoint
+from agents.rl.ppo import SHARED, check_checkpoint, load_checkpoint
 
 
 class PPOAgent:
-    """Samples from the masked policy of its role with the caller's numpy generator."""
+    """Samples from the masked policy of its seat's role with the caller's numpy generator."""
 
     omniscient = False
 
@@ -52,11 +52,12 @@ class PPOAgent:
             nets[key] = net
         return cls(nets, name=name, greedy=greedy)
 
-    def _key(self, seat: int) -> str:
-        return "shared" if "shared" in self.nets else ROLES[0 if seat == 0 else 1]
+    def _key(self, ctx: AgentContext) -> str:
+        """The network of the seat's role (as the game's GameInfo names it), or the shared one."""
+        return SHARED if SHARED in self.nets else str(ctx.game.info.seat_roles[ctx.seat])
 
     def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
-        key = self._key(ctx.seat)
+        key = self._key(ctx)
         net, advisor = self.nets[key], self.advisors.get(key)
         advised = None if advisor is None else advisor.advise(ctx, rng)
         x = policy_input(ctx.observation, len(ctx.action_mask), advised)

@@ -24,18 +24,19 @@ import numpy as np
 import torch
 
 from agents.base import AgentContext
+from agents.kit import KitError, kit_for
 from agents.rl.advice import Advisor
 from agents.rl.expert_data import ExpertGame, load_dataset
 from agents.rl.network import ActorCritic
 
-DATA_DIR = Path(__file__).parent / "data"
-# Shipped datasets by name; any other value of `expert_data` is a path.
-DATASETS = {"not_alone_creature_ismcts": DATA_DIR / "not_alone_creature_ismcts.json.gz"}
 
-
-def dataset_path(name: str) -> Path:
-    """The file that `expert_data` names: a shipped dataset's name or a path."""
-    return DATASETS.get(name, Path(name))
+def dataset_path(name: str, game: Any) -> Path:
+    """The file that `expert_data` names: a dataset shipped in the game's agent kit
+    (`AgentKit.expert_datasets`) by name, or else a path."""
+    try:
+        return kit_for(game).dataset(name)
+    except KitError:
+        return Path(name)
 
 
 class ExpertTargets:
@@ -46,9 +47,9 @@ class ExpertTargets:
     ) -> None:
         if not temperature > 0:
             raise ValueError(f"expert_temperature must be positive, got {temperature}")
-        header, games = load_dataset(dataset_path(name), game)
+        header, games = load_dataset(dataset_path(name, game), game)
         self.seat = int(header["seat"])
-        self.role = 0 if self.seat == 0 else 1
+        self.role = game.info.seat_roles[self.seat]  # the role whose policy learns the targets
         advisor = Advisor(advice) if advice is not None else None
         inputs, masks, targets = [], [], []
         for g in games:

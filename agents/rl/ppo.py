@@ -2,9 +2,10 @@
 
 CleanRL-style: one readable module for the update, the opponent pool and exact checkpoints.
 Masks are stored with each transition and re-applied in the update; entropy counts legal
-actions only. One policy per role, or one shared policy (the seat one-hot in the observation
-tells the roles apart). A checkpoint holds weights, optimiser, snapshot pool and every random
-generator's state, so a resumed run continues exactly as an uninterrupted one.
+actions only. One policy per role that the game's GameInfo names, or one shared policy (the
+seat one-hot in the observation tells the roles apart). A checkpoint holds weights, optimiser,
+snapshot pool, role names and every random generator's state, so a resumed run continues
+exactly as an uninterrupted one, and a game with other roles refuses it.
 """
 
 from __future__ import annotations
@@ -19,22 +20,16 @@ import numpy as np
 import torch
 
 from agents.base import Agent, RandomAgent
+from agents.kit import kit_for
 from agents.rl.advice import check_advice
 from agents.rl.distill import ExpertTargets
 from agents.rl.network import ActorCritic
-from agents.rl.rollout import (
-    CREATURE_ROLE,
-    HUNTED_ROLE,
-    LEARNER,
-    Batch,
-    GameStats,
-    RolloutCollector,
-)
+from agents.rl.rollout import LEARNER, Batch, GameStats, RolloutCollector
 from agents.rl.shaping import Shaping, check_shaping
 from agents.rl.workers import WorkerPool
 from nemesis_env.core.errors import CheckpointError
 
-ROLES = ("creature", "hunted")
+SHARED = "shared"  # the one network's name with shared_policy
 PPO_METRICS = ("policy_loss", "value_loss", "entropy", "approx_kl")
 
 
@@ -45,7 +40,9 @@ class PPOSettings:
     rollout_steps: int = 4096  # learner decisions per rollout (complete games only)
     num_slots: int = 32  # games played side by side (per worker), network calls batched
     num_workers: int = 1  # collecting processes (agents/rl/workers.py); 1: in this process
-    creature_share: float = 0.5  # fraction of games in which the learner is the Creature
+    # (role, share) pairs naming every role of the game: the fraction of games in which the
+    # learner plays that role (normalised; a fixed pattern, rollout.learner_role). Empty: uniform.
+    role_shares: tuple[tuple[str, float], ...] = ()
     lr: float = 3e-4
     anneal_lr: bool = False  # linear decay to 0 over `total_env_steps`
     total_env_steps: int = 0  # only used by anneal_lr
@@ -62,11 +59,11 @@ class PPOSettings:
     minibatch_size: int = 1024
     hidden: tuple[int, ...] = (256, 256)
     shared_policy: bool = False
-    advice: str | None = None  # agents/rl/advice.py: a fixed agent's move as input and prior
+    advice: str | None = None  # agents/rl/advice.py: the kit advisor's move as input and prior
     advice_weight: float = 3.0  # starting logit bonus of the advised move (then learned)
-    shaping: str | None = None  # agents/rl/shaping.py: potential-based reward shaping
+    shaping: str | None = None  # agents/rl/shaping.py: the kit's potential-based reward shaping
     shaping_weight: float = 1.0
-    expert_data: str | None = None  # agents/rl/distill.py: search targets for one role's policy
+    expert_data: str | None = None  # agents/rl/distill.py: a kit dataset's name or a path
     expert_coef: float = 1.0  # weight of their cross-entropy next to the PPO loss
     expert_temperature: float = 1.0  # targets: visits ** (1 / temperature), normalised
     expert_batch: int = 256  # expert decisions per PPO minibatch
@@ -91,8 +88,11 @@ class PPOTrainer:
         self.rng = np.random.default_rng(streams[0])
         self.torch_gen = torch.Generator().manual_seed(int(streams[1].generate_state(1)[0]))
         obs, n_act = game.observation_size(), game.info.num_actions
-        names = ["shared"] if settings.shared_policy else list(ROLES)
-        check_advice(settings.advice)
+        self.roles: tuple[str, ...] = tuple(game.info.roles)
+        self.role_shares = role_shares(self.roles, settings.role_shares)
+        self.num_slots = settings.num_slots
+        names = [SHARED] if settings.shared_policy else list(self.roles)
+        check_advice(settings.advice, game)
         self.nets = {
             n: ActorCritic(obs, n_act, settings.hidden, settings.advice, settings.advice_weight)
             for n in names
@@ -112,9 +112,7 @@ class PPOTrainer:
         self.pool_version = 0  # bumped whenever the snapshot pool changes
         self.update = 0
         self.env_steps = 0
-        if not 0 < settings.creature_share < 1:
-            raise ValueError(f"creature_share must be in (0, 1), got {settings.creature_share}")
-        check_shaping(settings.shaping, settings.shaping_weight)
+        check_shaping(settings.shaping, settings.shaping_weight, game)
         self.shaping = (
             None
             if settings.shaping is None
@@ -126,7 +124,7 @@ class PPOTrainer:
             self.choose_opponent,
             self.rng,
             self.torch_gen,
-            settings.creature_share,
+            self.role_shares,
             self.shaping,
         )
         self._fixed_agents = self._build_fixed_agents()
@@ -147,9 +145,8 @@ class PPOTrainer:
         players = self.game.info.num_players
         fixed: dict[str, list[Agent]] = {"random": [RandomAgent() for _ in range(players)]}
         if dict(self.settings.opponent_weights).get("heuristic", 0.0) > 0:
-            from agents.heuristics import heuristic_agent
-
-            fixed["heuristic"] = [heuristic_agent(seat) for seat in range(players)]
+            heuristic = kit_for(self.game).heuristic
+            fixed["heuristic"] = [heuristic(self.game, seat) for seat in range(players)]
         return fixed
 
     def choose_opponent(self, rng: np.random.Generator) -> tuple[str, Any]:
@@ -165,8 +162,9 @@ class PPOTrainer:
         return name, self._fixed_agents[name]
 
     def net_for(self, role: int, nets: dict[str, ActorCritic] | None = None) -> ActorCritic:
+        """The network of role `role` (an index into game.info.roles)."""
         nets = self.nets if nets is None else nets
-        return nets["shared"] if "shared" in nets else nets[ROLES[role]]
+        return nets[SHARED] if SHARED in nets else nets[self.roles[role]]
 
     def policy_for(self, controller: Any, role: int) -> ActorCritic:
         if controller == LEARNER:
@@ -191,7 +189,7 @@ class PPOTrainer:
         self.env_steps += sum(s.length for s in stats)
         if self.update % self.settings.snapshot_every == 0:
             self._snapshot()
-        metrics.update(_game_metrics(stats))
+        metrics.update(_game_metrics(stats, self.roles))
         metrics["env_steps_per_s"] = sum(s.length for s in stats) / max(collect_s, 1e-9)
         metrics["learner_steps"] = float(len(batch))
         return metrics
@@ -200,7 +198,7 @@ class PPOTrainer:
         """The net that learns from the expert's targets (None without an expert)."""
         if self.expert is None:
             return None
-        return "shared" if "shared" in self.nets else ROLES[self.expert.role]
+        return SHARED if SHARED in self.nets else self.expert.role
 
     def _pretrain(self) -> None:
         """Fits the expert's policy to its targets before the first rollout (fresh runs only:
@@ -266,8 +264,8 @@ class PPOTrainer:
         for name, net in self.nets.items():
             rows = (
                 np.arange(len(batch))
-                if name == "shared"
-                else np.flatnonzero(roles == (CREATURE_ROLE if name == "creature" else HUNTED_ROLE))
+                if name == SHARED
+                else np.flatnonzero(roles == self.roles.index(name))
             )
             if len(rows) == 0:
                 continue
@@ -339,6 +337,7 @@ class PPOTrainer:
             "game": self.game.info.name,
             "rules_version": self.game.info.rules_version,
             "game_params": self.game.params_dict(),
+            "roles": list(self.roles),
             "settings": asdict(self.settings),
             "seed": self.seed,
             "update": self.update,
@@ -396,6 +395,28 @@ def check_checkpoint(ckpt: dict[str, Any], game: Any) -> None:
         raise CheckpointError(
             f"checkpoint game params {ckpt['game_params']} differ from {game.params_dict()}"
         )
+    roles = list(game.info.roles)
+    theirs = ckpt.get("roles", [n for n in ckpt.get("nets", {}) if n != SHARED] or roles)
+    if list(theirs) != roles:
+        raise CheckpointError(
+            f"checkpoint has policies for roles {list(theirs)}, but this game's roles are {roles}"
+        )
+
+
+def role_shares(roles: tuple[str, ...], shares: tuple[tuple[str, float], ...]) -> list[float]:
+    """Per role of `roles`, its normalised share of the learner's games (uniform if empty)."""
+    if not shares:
+        return [1.0 / len(roles)] * len(roles)
+    given = dict(shares)
+    if sorted(given) != sorted(roles) or len(given) != len(shares):
+        raise ValueError(
+            f"role_shares must give each of the game's roles {list(roles)} once, got "
+            f"{[r for r, _ in shares]}"
+        )
+    if not all(given[r] > 0 for r in roles):
+        raise ValueError(f"role_shares must all be positive, got {dict(shares)}")
+    total = sum(given[r] for r in roles)
+    return [given[r] / total for r in roles]
 
 
 def load_checkpoint(path: str | Path) -> dict[str, Any]:
@@ -405,11 +426,11 @@ def load_checkpoint(path: str | Path) -> dict[str, Any]:
         raise CheckpointError(f"cannot read checkpoint {path}: {exc}") from exc
 
 
-def _game_metrics(stats: list[GameStats]) -> dict[str, float]:
+def _game_metrics(stats: list[GameStats], roles: tuple[str, ...]) -> dict[str, float]:
     out: dict[str, float] = {"games": float(len(stats))}
     if stats:
         out["episode_length"] = float(np.mean([s.length for s in stats]))
-    for role, name in ((CREATURE_ROLE, "creature"), (HUNTED_ROLE, "hunted")):
+    for role, name in enumerate(roles):
         mine = [s for s in stats if s.learner_role == role]
         if mine:
             out[f"rollout_return/{name}"] = float(np.mean([s.learner_return for s in mine]))

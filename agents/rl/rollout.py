@@ -1,14 +1,16 @@
 """Self-play rollouts on the kernel: K games at once, network decisions batched per policy.
 
-Each game picks which team the learner plays; the other team is the learner too (self-play),
-a frozen snapshot, or a fixed agent (heuristic, random). Only complete games are collected, so
-every learner trajectory ends with its true terminal reward and needs no bootstrapping.
+Each game picks which role the learner plays (the roles that GameInfo names, in a fixed
+pattern by `role_shares`) on every seat of that role; the other seats are the learner too
+(self-play), a frozen snapshot, or a fixed agent (heuristic, random). Only complete games are
+collected, so every learner trajectory ends with its true terminal reward and needs no
+bootstrapping.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,12 +25,30 @@ from agents.rl.shaping import Shaping
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 
-CREATURE_ROLE, HUNTED_ROLE = 0, 1
 LEARNER = "learner"
 
 
-def role_of(seat: int) -> int:
-    return CREATURE_ROLE if seat == 0 else HUNTED_ROLE
+def seat_role_indices(info: Any) -> list[int]:
+    """Per seat, the index of its role in `info.roles` (what Batch.role and GameStats hold)."""
+    return [info.roles.index(role) for role in info.seat_roles]
+
+
+def learner_role(k: int, shares: Sequence[float]) -> int:
+    """The learner's role (an index into `shares`) in game k: a fixed pattern, no randomness.
+
+    Role 0 takes game k when the running count ceil(k * p0) steps up (p0 = its share); the
+    games it leaves go to the next roles in the same way, with the shares renormalised over
+    what is left, and the last role takes the rest. So after K games role r has had its share
+    of them up to rounding, and two roles at 0.5 alternate, starting with role 0.
+    """
+    rest = 1.0
+    for role, share in enumerate(shares[:-1]):
+        p = share / rest
+        if math.ceil((k + 1) * p) > math.ceil(k * p):
+            return role
+        k -= math.ceil(k * p)  # earlier games that went to this role
+        rest -= share
+    return len(shares) - 1
 
 
 @dataclass
@@ -40,7 +60,7 @@ class Batch:
     action: list[int] = field(default_factory=list)
     logp: list[float] = field(default_factory=list)
     value: list[float] = field(default_factory=list)
-    role: list[int] = field(default_factory=list)
+    role: list[int] = field(default_factory=list)  # index into game.info.roles
     reward: list[float] = field(default_factory=list)
     done: list[bool] = field(default_factory=list)
     next: list[int] = field(default_factory=list)  # same seat's next transition, -1 at the end
@@ -52,7 +72,7 @@ class Batch:
 
 @dataclass
 class GameStats:
-    learner_role: int
+    learner_role: int  # index into game.info.roles
     opponent: str
     learner_return: float
     length: int
@@ -63,7 +83,7 @@ class Slot:
     state: Any
     controllers: list[Any]  # per seat: LEARNER, ("snapshot", i) or an Agent
     last_index: dict[int, int]  # learner seat -> index of its latest transition
-    learner_role: int
+    learner_role: int  # index into game.info.roles
     opponent: str
     length: int = 0
 
@@ -78,13 +98,17 @@ class RolloutCollector:
         choose_opponent: Callable[[np.random.Generator], tuple[str, Any]],
         rng: np.random.Generator,
         torch_gen: torch.Generator,
-        creature_share: float = 0.5,
+        role_shares: Sequence[float] | None = None,
         shaping: Shaping | None = None,
     ) -> None:
         self.game = game
         self.shaping = shaping
         self.num_slots = num_slots
-        self.creature_share = creature_share
+        self.roles = tuple(game.info.roles)
+        self.seat_role = seat_role_indices(game.info)
+        self.role_shares = (
+            [1.0 / len(self.roles)] * len(self.roles) if role_shares is None else list(role_shares)
+        )
         self.choose_opponent = choose_opponent
         self.rng = rng
         self.torch_gen = torch_gen
@@ -118,7 +142,7 @@ class RolloutCollector:
                     self._advance(slot)
                 seat = slot.state.current_player()
                 key = slot.controllers[seat]
-                waiting.setdefault((_hashable(key), role_of(seat)), []).append(i)
+                waiting.setdefault((_hashable(key), self.seat_role[seat]), []).append(i)
                 still_active.append(i)
             active = still_active
             for (key, role), members in waiting.items():
@@ -128,24 +152,19 @@ class RolloutCollector:
         return batch, stats
 
     def _new_slot(self) -> Slot:
-        # A fixed pattern, no randomness: game k is the Creature's when the running count
-        # ceil(k * share) steps up (share 0.5: every other game, starting with the Creature).
-        k, share = self.games_started, self.creature_share
-        learner_role = (
-            CREATURE_ROLE if math.ceil((k + 1) * share) > math.ceil(k * share) else HUNTED_ROLE
-        )
+        role = learner_role(self.games_started, self.role_shares)
         self.games_started += 1
         opponent_name, opponent = self.choose_opponent(self.rng)
         controllers: list[Any] = []
         for seat in range(self.players):
-            if role_of(seat) == learner_role or opponent_name == "self":
+            if self.seat_role[seat] == role or opponent_name == "self":
                 controllers.append(LEARNER)
             elif isinstance(opponent, list):  # fixed agents, one per seat
                 controllers.append(opponent[seat])
             else:
                 controllers.append(opponent)
         state = self.game.new_initial_state(log_events=False)
-        return Slot(state, controllers, {}, learner_role, opponent_name)
+        return Slot(state, controllers, {}, role, opponent_name)
 
     def _advance(self, slot: Slot) -> None:
         """Plays chance and fixed agents until a network decision or the end."""
@@ -207,7 +226,7 @@ class RolloutCollector:
                 batch.action.append(action)
                 batch.logp.append(float(logp[row]))
                 batch.value.append(float(values[row]))  # type: ignore[index]
-                batch.role.append(role_of(seat))
+                batch.role.append(self.seat_role[seat])
                 batch.reward.append(0.0)
                 batch.potential.append(potential)
                 batch.done.append(False)
@@ -220,7 +239,7 @@ class RolloutCollector:
             # with shaping: + phi(end) - phi(s), and phi of a finished game is 0
             batch.reward[index] = float(returns[seat]) - batch.potential[index]
             batch.done[index] = True
-        learner_seat = 0 if slot.learner_role == CREATURE_ROLE else 1
+        learner_seat = self.seat_role.index(slot.learner_role)  # its first seat
         return GameStats(
             slot.learner_role, slot.opponent, float(returns[learner_seat]), slot.length
         )

@@ -1,30 +1,40 @@
 """Potential-based reward shaping for the learner's rollouts (Ng, Harada & Russell 1999).
 
-Not Alone's only reward is the game's result, after ~60 decisions of each seat, and most of a
-game's luck is in its last turns: a long credit-assignment chain for a few CPU-minutes of PPO.
-With `shaping="not_alone_value"` the learner's transition from decision state s to its next
-decision state s' also earns `gamma * phi(s') - phi(s)`, where `phi` is `shaping_weight` times
-the fitted value of the position for the seat (agents/search/not_alone_value.py: who wins if
-the heuristic agents play on), and the last transition earns `result - phi(s)` (phi of a
-finished game is 0). The shaped returns then differ from the true ones by -phi(first state)
-only, so the best policies are unchanged (the theorem of Ng et al.); what changes is that a
-turn that catches a Hunted, or loses the Beacon, is felt in that turn.
+A board game's only reward is its result, after many decisions of each seat (~60 in Not
+Alone), and most of a game's luck is in its last turns: a long credit-assignment chain for a
+few CPU-minutes of PPO. With `shaping="kit"` the learner's transition from decision state s to
+its next decision state s' also earns `gamma * phi(s') - phi(s)`, where `phi` is
+`shaping_weight` times the potential that the game's agent kit gives for the seat (for Not
+Alone the fitted value of the position, agents/games/not_alone/value.py: who wins if the
+heuristic agents play on), and the last transition earns `result - phi(s)` (phi of a finished
+game is 0). The shaped returns then differ from the true ones by -phi(first state) only, so
+the best policies are unchanged (the theorem of Ng et al.); what changes is that a turn that
+catches a Hunted, or loses the Beacon, is felt in that turn. A kit may accept its own older
+name for "kit" (Not Alone: `not_alone_value`).
 
 The potential reads the collector's true state, which the policy never sees: rewards are part
-of the training signal, not of the observation, and the value's inputs are public counters
-(Rescue, Assimilation, Will, hand and discard sizes, the Beacon) anyway.
+of the training signal, not of the observation (and Not Alone's value reads public counters:
+Rescue, Assimilation, Will, hand and discard sizes, the Beacon).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-SHAPINGS = ("not_alone_value",)
+from agents.kit import KIT, kit_for
+
+SHAPINGS = (KIT,)
 
 
-def check_shaping(shaping: str | None, weight: float) -> None:
-    if shaping is not None and shaping not in SHAPINGS:
-        raise ValueError(f"shaping must be null or one of {list(SHAPINGS)}, got {shaping!r}")
+def check_shaping(shaping: str | None, weight: float, game: Any = None) -> None:
+    """A known shaping name (with `game`: one its kit gives, aliases included) and weight."""
+    if shaping is not None:
+        if game is not None:
+            kit = kit_for(game)
+            kit.kit_choice("shaping", shaping, SHAPINGS)
+            kit.piece("shaping", "shaping")
+        elif shaping not in SHAPINGS:
+            raise ValueError(f"shaping must be null or one of {list(SHAPINGS)}, got {shaping!r}")
     if not weight >= 0:
         raise ValueError(f"shaping_weight must be >= 0, got {weight}")
 
@@ -33,12 +43,10 @@ class Shaping:
     """phi(state, seat): the potential of a decision state for the seat that decides there."""
 
     def __init__(self, game: Any, shaping: str, weight: float, gamma: float) -> None:
-        check_shaping(shaping, weight)
-        from agents.search.not_alone_value import load_value
-
-        self.value = load_value(game, turns=0)
+        check_shaping(shaping, weight, game)
+        self.phi = kit_for(game).piece("shaping", "shaping")(game)
         self.weight = weight
         self.gamma = gamma
 
     def potential(self, state: Any, seat: int) -> float:
-        return self.weight * self.value.value(state)[seat]
+        return float(self.weight * self.phi(state)[seat])

@@ -16,18 +16,40 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
+from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import torch
 
+from agents.rl.network import ActorCritic
 from agents.rl.rollout import Batch, GameStats, RolloutCollector
-
-if TYPE_CHECKING:
-    from agents.rl.ppo import PPOTrainer
+from agents.rl.shaping import Shaping
 
 StateDicts = dict[str, dict[str, torch.Tensor]]
+
+
+class Learner(Protocol):
+    """What a worker needs of the trainer (agents.rl.ppo.PPOTrainer), so this module does not
+    import the trainer that imports it."""
+
+    game: Any
+    nets: dict[str, ActorCritic]
+    shaping: Shaping | None
+
+    @property
+    def num_slots(self) -> int: ...
+
+    @property
+    def role_shares(self) -> Sequence[float]:
+        """The share of games the learner plays in each role of game.info.roles."""
+
+    def choose_opponent(self, rng: np.random.Generator) -> tuple[str, Any]: ...
+
+    def policy_for(self, controller: Any, role: int) -> ActorCritic: ...
+
+    def load_snapshots(self, pool: list[StateDicts]) -> None: ...
 
 
 def merge(parts: list[tuple[Batch, list[GameStats]]]) -> tuple[Batch, list[GameStats]]:
@@ -49,7 +71,7 @@ def merge(parts: list[tuple[Batch, list[GameStats]]]) -> tuple[Batch, list[GameS
     return merged, stats
 
 
-def _serve(conn: Connection, trainer: PPOTrainer, collector: RolloutCollector) -> None:
+def _serve(conn: Connection, trainer: Learner, collector: RolloutCollector) -> None:
     """The worker loop: answers collect / state / restore until close."""
     torch.set_num_threads(1)
     while True:
@@ -68,7 +90,7 @@ def _serve(conn: Connection, trainer: PPOTrainer, collector: RolloutCollector) -
             return
 
 
-def _load(trainer: PPOTrainer, nets: StateDicts, pool: list[StateDicts] | None) -> None:
+def _load(trainer: Learner, nets: StateDicts, pool: list[StateDicts] | None) -> None:
     for name, net in trainer.nets.items():
         net.load_state_dict(nets[name])
     if pool is not None:
@@ -92,7 +114,7 @@ def _restore_collector(collector: RolloutCollector, state: dict[str, Any]) -> No
 class WorkerPool:
     """`num_workers` forked collectors driven by the trainer, one pipe each."""
 
-    def __init__(self, trainer: PPOTrainer, num_workers: int, seed: int) -> None:
+    def __init__(self, trainer: Learner, num_workers: int, seed: int) -> None:
         if "fork" not in mp.get_all_start_methods():
             raise ValueError("num_workers > 1 needs the 'fork' start method (Linux, macOS)")
         ctx = mp.get_context("fork")
@@ -103,11 +125,11 @@ class WorkerPool:
         for i in range(num_workers):
             collector = RolloutCollector(
                 trainer.game,
-                trainer.settings.num_slots,
+                trainer.num_slots,
                 trainer.choose_opponent,
                 np.random.default_rng(streams[2 * i]),
                 torch.Generator().manual_seed(int(streams[2 * i + 1].generate_state(1)[0])),
-                trainer.settings.creature_share,
+                trainer.role_shares,
                 trainer.shaping,
             )
             parent, child = ctx.Pipe()

@@ -1,11 +1,6 @@
 """Search agents: omniscient MCTS (an upper reference) and information-set MCTS (fair)."""
 
-from agents.search.common import (
-    AgentRolloutPolicy,
-    RolloutPolicy,
-    SearchStats,
-    not_alone_rollout_policy,
-)
+from agents.search.common import AgentRolloutPolicy, RolloutPolicy, SearchStats
 from agents.search.ismcts import ISMCTSAgent
 from agents.search.mcts import MCTSAgent
 
@@ -15,5 +10,4 @@ __all__ = [
     "MCTSAgent",
     "RolloutPolicy",
     "SearchStats",
-    "not_alone_rollout_policy",
 ]

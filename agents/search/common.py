@@ -16,14 +16,6 @@ from typing import Any, Protocol
 import numpy as np
 
 from nemesis_env.core.game import CHANCE, TERMINAL
-from nemesis_env.games.not_alone.actions import (
-    OPT_GIVE_UP,
-    OPT_RESIST,
-    OPT_USE_POWER,
-    PLACE,
-)
-from nemesis_env.games.not_alone.rules.kinds import D_CREATURE_TOKEN, D_EXPLORE, D_RESOLVE
-from nemesis_env.games.not_alone.state import F_SMOKESCREEN
 
 RolloutPolicy = Callable[[Any, list[int], random.Random], int]
 """`policy(state, legal, rnd) -> action id` picks a rollout move for `state.current_player()`.
@@ -35,7 +27,7 @@ could know. `legal` is the state's legal list; do not mutate it.
 
 
 class LeafValue(Protocol):
-    """Ends a rollout early with an estimate (e.g. `not_alone_value.NotAloneValue`).
+    """Ends a rollout early with an estimate (e.g. a game kit's fitted value, agents/kit.py).
 
     The rollout computes `mark(leaf)` where it starts, plays on until `reached(state, mark)`
     (say, the start of the next turn) and returns `value(state)`: one return per seat, in the
@@ -62,8 +54,8 @@ class AgentRolloutPolicy:
     """A rollout policy that asks view-based agents for every move: `agents[seat].act(ctx, rng)`.
 
     Lets a search play out with the heuristic agents (or any `agents.base.Agent`) instead of
-    uniform moves: far better informed, and ~40x slower per rollout for the Not Alone
-    heuristics, so pair it with fewer iterations. Each call builds the mover's View and mask
+    uniform moves: far better informed, and much slower per rollout (~40x for the Not Alone
+    heuristics), so pair it with fewer iterations. Each call builds the mover's View and mask
     (the observation tensor only if `encode`), so the simulated players stay fair; agents that
     declare `omniscient` are refused. Their numpy generator is drawn from the search's
     `random.Random`, so the search stays a pure function of its seed.
@@ -90,50 +82,6 @@ class AgentRolloutPolicy:
         ctx = AgentContext(seat, self.observation, mask, view, self.game)
         rng = np.random.Generator(np.random.PCG64(rnd.getrandbits(64)))
         return int(self.agents[seat].act(ctx, rng))
-
-
-def not_alone_rollout_policy(state: Any, legal: list[int], rnd: random.Random) -> int:
-    """A cheap, fair Not Alone rollout policy: uniform, with three corrections.
-
-    Uniformly random Hunted Give Up or Resist about every other turn, so random games are
-    ~90% Creature wins at 4 players (100% at 7) and rollouts say little. Here:
-
-    - a Hunted never Resists or Gives Up while a place card can be played;
-    - a Hunted resolving a usable place uses its power 4 times in 5;
-    - the Creature's token goes to a place with weight 1 + 3 x (number of Hunted who may be
-      there), from public facts only: each Hunted's owned cards minus its discard pile (as the
-      Creature sees it: the Smokescreen snapshot while Smokescreen is in force).
-
-    Random games with it: Creature wins ~7% (2 players), ~45% (4), ~70% (7). Reads only what
-    the mover may know, so rollouts stay fair even on a determinized state.
-    """
-    kind = state.stack[-1].kind
-    if kind == D_CREATURE_TOKEN:
-        counts = [0] * 10
-        smoked = state.flags & F_SMOKESCREEN
-        for h in range(state.num_hunted):
-            gone = 0
-            for p in state.smoke_snapshot[h] if smoked else state.discard[h]:
-                gone |= 1 << (p - 1)
-            here = state.owned[h] & ~gone
-            for p in range(10):
-                if here >> p & 1:
-                    counts[p] += 1
-        weights = [1.0 + 3.0 * counts[PLACE.arg(a)] for a in legal]
-        u = rnd.random() * sum(weights)
-        for a, weight in zip(legal, weights, strict=True):
-            u -= weight
-            if u < 0:
-                return a
-        return legal[-1]
-    if kind == D_RESOLVE:
-        if OPT_USE_POWER in legal and rnd.random() < 0.8:
-            return OPT_USE_POWER
-    elif kind == D_EXPLORE and (OPT_GIVE_UP in legal or OPT_RESIST in legal):
-        places = [a for a in legal if a in PLACE]
-        if places:
-            return places[int(rnd.random() * len(places))]
-    return legal[int(rnd.random() * len(legal))]
 
 
 def check_params(

@@ -39,11 +39,11 @@ ISMCTS won 10% of 10 games in either role, with it about half or more (docs/agen
 
 With `belief` (a function of the View returning an acceptance weight per sampled world, or
 None), worlds are drawn by rejection sampling (at most `belief_tries` draws) so that they follow
-that belief instead of the uniform one of `sample_world`: e.g.
-`agents.heuristics.not_alone_beliefs.heuristic_belief`, the heuristic model's prediction of
-where each Hunted played face down.
+that belief instead of the uniform one of `sample_world`: e.g. a game kit's `belief`
+(agents/kit.py; for Not Alone the heuristic model's prediction of where each Hunted played
+face down).
 
-With `leaf_value` (a `LeafValue`, e.g. `agents.search.not_alone_value.load_value(game)`),
+With `leaf_value` (a `LeafValue`, e.g. a game kit's `leaf_value(game, turns)`),
 rollouts stop early, at the start of the next turn, and the leaf is valued by a model fitted on
 the heuristic agents' games instead of a cheap policy's play to the end: more accurate, and
 ~5x cheaper per iteration (docs/agents.md). The horizon counts from the root: a tree walk that
@@ -59,8 +59,8 @@ is the heuristic agents themselves; they still act on their own (determinized) V
 
 The final move is the most visited root action, or with `final_temperature` t > 0 one drawn
 with probability proportional to visits ** (1/t) (a mixed choice, as in simultaneous-move
-MCTS). For Not Alone, `rollout_policy=agents.search.not_alone_rollout_policy` is markedly
-stronger than uniform rollouts (uniformly random Hunted Give Up about every other turn).
+MCTS). A game kit's `rollout_policy` is usually markedly stronger than uniform rollouts (for
+Not Alone: uniformly random Hunted Give Up about every other turn).
 
 With only the iteration limit the search is a pure function of the `rng` given to `act`.
 """

@@ -11,12 +11,13 @@ import pytest
 import torch
 
 from agents.base import AgentContext
-from agents.heuristics import heuristic_agent
+from agents.games.not_alone import heuristic_agent
 from agents.play import play_game
 from agents.rl.advice import ADVISORS, Advisor, check_advice, policy_input
 from agents.rl.agent import PPOAgent
 from agents.rl.network import ActorCritic
 from agents.rl.ppo import PPOSettings, PPOTrainer, load_checkpoint
+from agents.rl.rollout import learner_role
 from experiments.config import ADVICE_KINDS, ConfigError, TrainConfig
 from experiments.train import TrainPlan, train
 from nemesis_env import load_game
@@ -65,7 +66,7 @@ def test_advisor_gives_the_heuristic_move_from_the_view_alone() -> None:
     obs = np.zeros(game.observation_size(), dtype=np.float32)
     ctx = AgentContext(seat, obs, mask, game.view_for(state, seat), game)  # no state given
     advised = Advisor("heuristic").advise(ctx, np.random.default_rng(5))
-    assert advised == heuristic_agent(seat).act(ctx, np.random.default_rng(5))
+    assert advised == heuristic_agent(game, seat).act(ctx, np.random.default_rng(5))
     assert mask[advised] == 1
 
 
@@ -98,16 +99,32 @@ def test_resume_refuses_a_checkpoint_with_other_advice(tmp_path: Path) -> None:
         plain.restore(ckpt)
 
 
-def test_creature_share_sets_the_learners_role_pattern() -> None:
+def test_role_shares_set_the_learners_role_pattern() -> None:
     game = load_game("not_alone", players=2, board_side=1)
     roles = {}
     for share in (0.5, 0.75, 0.25):
-        trainer = PPOTrainer(game, dataclasses.replace(TINY, creature_share=share), 0)
+        shares = (("creature", share), ("hunted", 1.0 - share))
+        trainer = PPOTrainer(game, dataclasses.replace(TINY, role_shares=shares), 0)
         roles[share] = [trainer.collector._new_slot().learner_role for _ in range(8)]
     assert roles[0.5] == [0, 1, 0, 1, 0, 1, 0, 1]  # 0 = Creature
     assert roles[0.75] == [0, 0, 0, 1, 0, 0, 0, 1]
     assert roles[0.25].count(0) == 2
-    with pytest.raises(ValueError, match="creature_share"):
-        PPOTrainer(game, dataclasses.replace(TINY, creature_share=1.0), 0)
-    with pytest.raises(ConfigError, match="creature_share"):
-        TrainConfig(creature_share=0.0)
+    default = PPOTrainer(game, TINY, 0)  # no shares: equal ones
+    assert [default.collector._new_slot().learner_role for _ in range(8)] == roles[0.5]
+    with pytest.raises(ValueError, match=r"role_shares must give each of .*'hunted'"):
+        PPOTrainer(game, dataclasses.replace(TINY, role_shares=(("creature", 1.0),)), 0)
+    with pytest.raises(ValueError, match="role_shares must all be positive"):
+        shares = (("creature", 1.0), ("hunted", 0.0))
+        PPOTrainer(game, dataclasses.replace(TINY, role_shares=shares), 0)
+    with pytest.raises(ConfigError, match="role_shares"):
+        TrainConfig(role_shares={"creature": 0.0, "hunted": 1.0})
+
+
+@pytest.mark.parametrize("shares", [(1, 1, 1), (0.5, 0.3, 0.2), (0.1, 0.1, 0.8), (1, 2, 3, 4)])
+def test_learner_role_pattern_gives_each_role_its_share(shares: tuple[float, ...]) -> None:
+    total = sum(shares)
+    norm = [s / total for s in shares]
+    pattern = [learner_role(k, norm) for k in range(400)]
+    for k in (10, 100, 400):
+        for role, share in enumerate(norm):
+            assert abs(pattern[:k].count(role) - k * share) <= len(shares)

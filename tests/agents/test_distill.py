@@ -12,9 +12,10 @@ import pytest
 import torch
 
 from agents.base import AgentContext
-from agents.heuristics import heuristic_agent
+from agents.games.not_alone import KIT, heuristic_agent
+from agents.games.not_alone.rollout import rollout_policy as not_alone_rollout_policy
 from agents.rl.advice import Advisor
-from agents.rl.distill import DATASETS, ExpertTargets
+from agents.rl.distill import ExpertTargets
 from agents.rl.expert_data import (
     ExpertGame,
     dataset_header,
@@ -24,7 +25,7 @@ from agents.rl.expert_data import (
 )
 from agents.rl.network import ActorCritic
 from agents.rl.ppo import PPOSettings, PPOTrainer
-from agents.search import ISMCTSAgent, not_alone_rollout_policy
+from agents.search import ISMCTSAgent
 from nemesis_env import load_game
 from tests.training_helpers import assert_same_weights, straight_and_resumed
 
@@ -37,7 +38,7 @@ def expert_games(game: Any, count: int, seed: int = 5) -> list[ExpertGame]:
     for index in range(count):
         agents: list[Any] = [
             ISMCTSAgent(iterations=ITERATIONS, rollout_policy=not_alone_rollout_policy)
-        ] + [heuristic_agent(seat) for seat in range(1, game.info.num_players)]
+        ] + [heuristic_agent(game, seat) for seat in range(1, game.info.num_players)]
         out.append(play_expert_game(game, agents, 0, seed, index))
     return out
 
@@ -129,7 +130,7 @@ def test_a_history_that_no_longer_replays_is_refused(game: Any, dataset: Path) -
 
 def test_the_shipped_dataset_replays_under_these_rules() -> None:
     game = load_game("not_alone", players=4)
-    header, games = load_dataset(DATASETS["not_alone_creature_ismcts"], game)
+    header, games = load_dataset(KIT.expert_datasets["not_alone_creature_ismcts"], game)
     assert header["seat"] == 0 and header["expert"]["kind"] == "ismcts"
     assert [g.index for g in games] == list(range(len(games)))
     targets = ExpertTargets(game, "not_alone_creature_ismcts", None, 1.0, seed=0)

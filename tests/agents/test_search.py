@@ -16,9 +16,10 @@ import numpy as np
 import pytest
 
 from agents.base import AgentContext, RandomAgent
-from agents.heuristics import heuristic_agent
+from agents.games.not_alone import heuristic_agent
+from agents.games.not_alone.rollout import rollout_policy as not_alone_rollout_policy
 from agents.play import play_game
-from agents.search import AgentRolloutPolicy, ISMCTSAgent, MCTSAgent, not_alone_rollout_policy
+from agents.search import AgentRolloutPolicy, ISMCTSAgent, MCTSAgent
 from agents.search.common import rollout
 from nemesis_env.core.chance import resolve_chance, sample_outcome
 from nemesis_env.core.game import CHANCE
@@ -199,7 +200,7 @@ def test_ismcts_never_reads_the_true_state(players: int, tree: str) -> None:
 def test_ismcts_modelling_others_by_heuristics_never_reads_the_true_state(players: int) -> None:
     """others="policy" with the heuristic agents as the model: they act on determinized Views."""
     game = GAMES[players]
-    heuristics = AgentRolloutPolicy(game, [heuristic_agent(s) for s in range(players)])
+    heuristics = AgentRolloutPolicy(game, [heuristic_agent(game, s) for s in range(players)])
     agent = ISMCTSAgent(iterations=10, rollout_policy=heuristics, others="policy")
     for i, state in enumerate(midgame_states(game, 3, seed=50 + players)):
         ctx = context(game, state, Untouchable())
@@ -452,9 +453,9 @@ def test_ismcts_root_prior_guides_the_search() -> None:
 def test_heuristic_belief_weighs_face_down_cards_and_stays_fair() -> None:
     """At the Creature token decision the belief prefers the model's likely cards; the search
     with it still never reads the true state."""
-    from agents.heuristics import heuristic_agent
-    from agents.heuristics.not_alone import outlook
-    from agents.heuristics.not_alone_beliefs import heuristic_belief
+    from agents.games.not_alone import heuristic_agent
+    from agents.games.not_alone.beliefs import heuristic_belief
+    from agents.games.not_alone.model import outlook
     from nemesis_env.games.not_alone.rules.kinds import D_CREATURE_TOKEN
 
     game = GAMES[4]
@@ -466,7 +467,7 @@ def test_heuristic_belief_weighs_face_down_cards_and_stays_fair() -> None:
             state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             continue
         seat = state.current_player()
-        state.apply_action(heuristic_agent(seat).act(context(game, state), rng))
+        state.apply_action(heuristic_agent(game, seat).act(context(game, state), rng))
     view = game.view_for(state, 0)
     accept = heuristic_belief(view)
     assert accept is not None

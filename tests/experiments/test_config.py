@@ -306,14 +306,15 @@ def test_ismcts_prior_is_the_seats_heuristic() -> None:
 
 def test_ismcts_leaf_value_is_the_fitted_not_alone_value() -> None:
     game = load_game("not_alone", players=4)
-    params = {"leaf_value": "not_alone", "leaf_turns": 2}
-    agent = make_agent(AgentSpec(name="v", kind="ismcts", params=params), game, 0)
-    leaf = getattr(agent, "leaf_value", None)
-    assert type(leaf).__name__ == "NotAloneValue" and getattr(leaf, "turns", None) == 2
+    for name in ("kit", "not_alone"):  # Not Alone's kit keeps its older name
+        params = {"leaf_value": name, "leaf_turns": 2}
+        agent = make_agent(AgentSpec(name="v", kind="ismcts", params=params), game, 0)
+        leaf = getattr(agent, "leaf_value", None)
+        assert type(leaf).__name__ == "NotAloneValue" and getattr(leaf, "turns", None) == 2
     plain = make_agent(AgentSpec(name="v", kind="ismcts"), game, 0)
     assert getattr(plain, "leaf_value", "missing") is None
     cases = [
-        ({"leaf_value": "oracle"}, game, "leaf_value must be one of ['not_alone']"),
+        ({"leaf_value": "oracle"}, game, "leaf_value must be one of ['kit', 'not_alone'] for"),
         ({"leaf_turns": 2}, game, "leaf_turns needs a leaf_value"),
         ({"leaf_value": "not_alone"}, load_game("not_alone", players=5), "value_fit --players 5"),
     ]
@@ -336,7 +337,7 @@ def test_search_rollout_policy_names() -> None:
         assert getattr(cheap, "rollout_policy", "missing") is None
         bad = AgentSpec(name="r", kind=kind, params={"rollout_policy": "oracle"})
         message = error_of(make_agent, bad, game, 0)
-        assert "'r'" in message and "['uniform', 'not_alone', 'heuristic']" in message
+        assert "'r'" in message and "['uniform', 'kit', 'heuristic', 'not_alone']" in message
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")), ids=lambda p: p.name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,7 +43,7 @@ def test_nemesis_run_writes_every_artefact(tmp_path: Path) -> None:
         assert (out / rel).exists(), rel
     assert list((out / "train" / "tb").glob("events.out.tfevents.*"))
     report = (out / "report.md").read_text()
-    assert "ppo Creature vs heuristic Hunted" in report
+    assert "ppo creature vs heuristic hunted" in report
 
 
 def test_train_resume_is_exact(tmp_path: Path) -> None:
@@ -71,8 +72,14 @@ def test_checkpoint_refuses_other_rules_or_params(tmp_path: Path) -> None:
     train(game, TINY, TrainPlan(1, None, 0, 0), 0, tmp_path, progress=False)
     ckpt = load_checkpoint(tmp_path / "final.pt")
     check_checkpoint(ckpt, game)
+    assert ckpt["roles"] == ["creature", "hunted"] and set(ckpt["nets"]) == set(ckpt["roles"])
     with pytest.raises(CheckpointError, match="params"):
         check_checkpoint(ckpt, load_game("not_alone", players=3, board_side=1))
+    other = {**ckpt, "roles": ["leader", "scout", "raider"]}
+    with pytest.raises(CheckpointError, match=r"roles \['leader', 'scout', 'raider'\], but"):
+        check_checkpoint(other, game)
+    older = {k: v for k, v in ckpt.items() if k != "roles"}  # before roles were stored
+    check_checkpoint(older, game)
     ckpt["rules_version"] = "not_alone-0"
     with pytest.raises(CheckpointError, match="rules not_alone-0"):
         check_checkpoint(ckpt, game)
@@ -93,29 +100,36 @@ def test_tournament_command_uses_ppo_checkpoints(tmp_path: Path) -> None:
 
 
 def test_report_compares_the_trained_agent_with_the_heuristic() -> None:
-    from experiments.report_run import versus_baseline
+    from experiments.report_run import headline, versus_baseline
 
     names = ["ppo", "heuristic"]
     # Creature win rates: rows = Creature agent, cols = Hunted agent
     rate = [[0.5, 0.70], [0.20, 0.45]]
     low = [[0.4, 0.64], [0.15, 0.38]]
     high = [[0.6, 0.76], [0.26, 0.52]]
-    results = {
-        "crossplay": {
-            "rows": names,
-            "cols": names,
-            "creature_win_rate": rate,
-            "ci95_low": low,
-            "ci95_high": high,
-            "n": [[200, 200], [200, 200]],
-        }
-    }
+
+    def matrices() -> list[dict[str, Any]]:
+        """The Creature's matrix and the Hunted's (its complement, transposed: no draws)."""
+        return [
+            {"role": "creature", "against": ["hunted"], "rows": names, "cols": names,
+             "win_rate": rate, "ci95_low": low, "ci95_high": high, "n": [[200] * 2] * 2},
+            {"role": "hunted", "against": ["creature"], "rows": names, "cols": names,
+             "win_rate": [[1 - rate[j][i] for j in range(2)] for i in range(2)],
+             "ci95_low": [[1 - high[j][i] for j in range(2)] for i in range(2)],
+             "ci95_high": [[1 - low[j][i] for j in range(2)] for i in range(2)],
+             "n": [[200] * 2] * 2},
+        ]  # fmt: skip
+
+    results = {"crossplay": matrices()}
     creature, hunted = versus_baseline(results)
-    assert "ppo as the Creature: 0.700 vs the heuristic Creature's 0.450" in creature
+    assert "ppo as the creature: 0.700 vs the heuristic creature's 0.450" in creature
     assert "+25.0 points" in creature and "are disjoint" in creature
     # as the Hunted: 1 - 0.20 = 0.80 [0.74, 0.85] vs 0.55 [0.48, 0.62]
-    assert "ppo as the Hunted: 0.800 vs the heuristic Hunted's 0.550" in hunted
+    assert "ppo as the hunted: 0.800 vs the heuristic hunted's 0.550" in hunted
     assert "+25.0 points" in hunted and "are disjoint" in hunted
+    assert "| ppo hunted vs heuristic creature | 0.800 [0.740, 0.850] (n=200) |" in headline(
+        results
+    )
     high[0][1] = 0.9
     low[0][1] = 0.50
-    assert "overlap" in versus_baseline(results)[0]
+    assert "overlap" in versus_baseline({"crossplay": matrices()})[0]

@@ -15,8 +15,12 @@ from agents.play import GameResult
 from experiments import tournament
 from experiments.agent_factory import register_agent_kind, unregister_agent_kind
 from experiments.config import ConfigError, TournamentConfig, config_from_dict
-from experiments.report import ratings, wilson_interval
+from experiments.lineup import positions
+from experiments.ratings import ratings
+from experiments.report import wilson_interval
 from experiments.tournament import FILES, main, run_tournament, schedule
+from nemesis_env import load_game
+from nemesis_env.core.game import GameInfo
 
 OUTPUTS = ("config.yaml", "meta.json", *FILES)
 
@@ -52,11 +56,11 @@ def test_schedule_and_games_file(tmp_path: Path) -> None:
     cfg = config(tmp_path / "run")
     jobs = schedule(cfg)
     assert len(jobs) == 2 * 2 * 3
-    assert [(j.pair, j.creature, j.hunted) for j in jobs[::3]] == [
-        (0, 0, 0),
-        (1, 0, 1),
-        (2, 1, 0),
-        (3, 1, 1),
+    assert [(j.pair, j.lineup) for j in jobs[::3]] == [
+        (0, (0, 0)),
+        (1, (0, 1)),
+        (2, (1, 0)),
+        (3, (1, 1)),
     ]
     result = run_tournament(cfg, progress=False)
     lines = (result.run_dir / "games.jsonl").read_text().splitlines()
@@ -64,9 +68,9 @@ def test_schedule_and_games_file(tmp_path: Path) -> None:
     assert games == result.games and len(games) == 12
     first = games[3]
     assert first["pair"] == 1 and first["game"] == 0 and first["seed"] == [11, 1, 0]
-    assert first["creature"] == "alpha" and first["hunted"] == "beta"
+    assert first["lineup"] == {"creature": "alpha", "hunted": "beta"}
     assert len(first["returns"]) == 2 and first["length"] > 0
-    assert first["winner"] == ("creature" if first["returns"][0] > 0 else "hunted")
+    assert first["winners"] == (["creature"] if first["returns"][0] > 0 else ["hunted_0"])
 
 
 def test_max_games_caps_the_matches_of_an_agent(tmp_path: Path) -> None:
@@ -101,13 +105,20 @@ def test_outputs_exist_and_agree(tmp_path: Path) -> None:
     results = json.loads(read(run, "results.json"))
     assert results["rules_version"] == "not_alone-1" and results["total_games"] == 8
     assert "out_dir" not in results["config"] and "workers" not in results["config"]
-    cp = json.loads(read(run, "crossplay.json"))
-    assert cp == results["crossplay"]
+    matrices = json.loads(read(run, "crossplay.json"))
+    assert matrices == results["crossplay"]
+    assert [m["role"] for m in matrices] == ["creature", "hunted"]
+    cp, hunted_cp = matrices
+    assert cp["against"] == ["hunted"] and hunted_cp["against"] == ["creature"]
     assert cp["rows"] == cp["cols"] == ["alpha", "beta"]
     assert all(n == 2 for row in cp["n"] for n in row)
+    # no draws in Not Alone: the Hunted matrix is the Creature's complement, transposed
+    for i in range(2):
+        for j in range(2):
+            assert hunted_cp["wins"][j][i] == cp["n"][i][j] - cp["wins"][i][j]
     csv_rows = read(run, "crossplay.csv").decode().splitlines()
-    assert csv_rows[0].startswith("creature,hunted,n,creature_wins")
-    assert len(csv_rows) == 1 + 4
+    assert csv_rows[0] == "role,agent,against,n,wins,draws,win_rate,ci95_low,ci95_high,mean_length"
+    assert len(csv_rows) == 1 + 2 * 4 and csv_rows[1].startswith("creature,alpha,alpha,2,")
     roles = {(r["agent"], r["role"]): r for r in results["win_rates"]}
     assert set(roles) == {
         (a, r)
@@ -118,12 +129,13 @@ def test_outputs_exist_and_agree(tmp_path: Path) -> None:
         assert roles[(a, "creature")]["n"] == roles[(a, "hunted")]["n"] == 4
         assert roles[(a, "hunted_2")]["wins"] == roles[(a, "hunted")]["wins"]
     # every game is won by exactly one side
-    total_creature_wins = sum(sum(row) for row in cp["creature_wins"])
+    total_creature_wins = sum(sum(row) for row in cp["wins"])
     assert total_creature_wins == sum(roles[(a, "creature")]["wins"] for a in ("alpha", "beta"))
     assert total_creature_wins + sum(roles[(a, "hunted")]["wins"] for a in ("alpha", "beta")) == 8
     md = read(run, "results.md").decode()
     for heading in (
-        "## Cross-play: Creature win rate",
+        "## Cross-play: creature win rate",
+        "## Cross-play: hunted win rate",
         "## Win rates by agent and role",
         "## Ratings (OpenSkill Plackett-Luce",
         "| alpha | hunted_1 |",
@@ -150,21 +162,36 @@ def test_wilson_interval_known_values() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+def not_alone_seating(players: int = 4) -> dict[str, Any]:
+    info = load_game("not_alone", players=players).info
+    return seating_of(info)
+
+
+def seating_of(info: GameInfo) -> dict[str, Any]:
+    return {
+        "seat_names": list(info.seat_names),
+        "seat_roles": list(info.seat_roles),
+        "seat_teams": list(info.seat_teams),
+        "team_names": list(info.team_names),
+        "utility": info.utility.value,
+        "positions": [p.as_dict() for p in positions(info)],
+    }
+
+
 def test_ratings_favour_the_agent_that_always_wins() -> None:
     records = []
     for g in range(6):
         for pair, (c, h) in enumerate(
             [("weak", "weak"), ("weak", "strong"), ("strong", "weak"), ("strong", "strong")]
         ):
-            winner = (
-                "creature"
-                if c == "strong" and h == "weak"
-                else ("hunted" if h == "strong" and c == "weak" else "creature")
-            )
+            hunted_win = h == "strong" and c == "weak"
+            winners = ["hunted_0", "hunted_1", "hunted_2"] if hunted_win else ["creature"]
             records.append(
-                {"pair": pair, "game": g, "creature": c, "hunted": h, "winner": winner, "length": 1}
-            )
-    r = ratings(records, ["weak", "strong"], num_hunted=3)
+                {"pair": pair, "game": g, "lineup": {"creature": c, "hunted": h},
+                 "winners": winners, "length": 1}
+            )  # fmt: skip
+    seating = not_alone_seating()
+    r = ratings(records, ["weak", "strong"], seating)
     assert r["agent"]["strong"]["ordinal"] > r["agent"]["weak"]["ordinal"]
     assert r["agent"]["strong"]["games"] == 12  # self-play games skipped
     roles = r["agent_role"]
@@ -172,7 +199,7 @@ def test_ratings_favour_the_agent_that_always_wins() -> None:
     assert roles["strong"]["hunted"]["ordinal"] > roles["weak"]["hunted"]["ordinal"]
     assert roles["weak"]["creature"]["games"] == 12
     # deterministic: the same games give the same numbers
-    assert ratings(records, ["weak", "strong"], num_hunted=3) == r
+    assert ratings(records, ["weak", "strong"], seating) == r
 
 
 class _Scripted(RandomAgent):
@@ -218,8 +245,8 @@ def test_tournament_ratings_end_to_end(
         ],
     )
     results = run_tournament(cfg, progress=False).results
-    cp = results["crossplay"]
-    assert cp["creature_win_rate"] == [[1.0, 0.0], [1.0, 1.0]]
+    cp = results["crossplay"][0]
+    assert cp["role"] == "creature" and cp["win_rate"] == [[1.0, 0.0], [1.0, 1.0]]
     rt = results["ratings"]
     assert rt["agent"]["strong"]["ordinal"] > rt["agent"]["weak"]["ordinal"]
 
@@ -276,9 +303,6 @@ def test_main_runs_and_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_smoke_config_runs(tmp_path: Path) -> None:
-    heuristics = pytest.importorskip("agents.heuristics")
-    if not hasattr(heuristics, "heuristic_agent"):
-        pytest.skip("agents.heuristics.heuristic_agent not written yet")
     smoke = Path(__file__).resolve().parents[2] / "configs" / "tournament_smoke.yaml"
     out = tmp_path / "smoke"
     assert (

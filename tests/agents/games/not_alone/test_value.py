@@ -13,10 +13,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from agents.search import ISMCTSAgent, not_alone_rollout_policy
+from agents.games.not_alone.rollout import rollout_policy as not_alone_rollout_policy
+from agents.games.not_alone.value import FEATURES, NotAloneValue, features, load_value, read_fits
+from agents.games.not_alone.value_fit import collect, fit_logistic, fit_value, log_loss
+from agents.search import ISMCTSAgent
 from agents.search.common import fast_random, rollout
-from agents.search.not_alone_value import FEATURES, NotAloneValue, features, load_value, read_fits
-from agents.search.value_fit import collect, fit_logistic, fit_value, log_loss
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState

@@ -1,13 +1,13 @@
 """Fits `NotAloneValue`: a logistic model of who wins, from heuristic self-play games.
 
-    python -m agents.search.value_fit --players 4 [--games 3000] [--seed 0]
+    python -m agents.games.not_alone.value_fit --players 4 [--games 3000] [--seed 0]
 
 plays `games` seeded games of the heuristic agents against each other (game i: chance from
 `seed_sequence(seed, i)`), records the state at the first decision of every turn with the
 game's winner, fits the weights by Newton's method on the log loss (a small L2 term keeps the
 Hessian well conditioned), and writes them, with their provenance and held-out log loss (the
-last fifth of the games), into `agents/search/data/not_alone_value.json`. Same arguments, same
-weights: nothing here draws from a global generator.
+last fifth of the games), into `agents/games/not_alone/data/not_alone_value.json`. Same
+arguments, same weights: nothing here draws from a global generator.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from agents.base import AgentContext
-from agents.heuristics import heuristic_agent
-from agents.search.not_alone_value import DATA_FILE, FEATURES, features
+from agents.games.not_alone.heuristic import heuristic_agent
+from agents.games.not_alone.value import DATA_FILE, FEATURES, features
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.game import NotAloneGame
@@ -45,7 +45,7 @@ def turn_starts(game: NotAloneGame, index: int, seed: int) -> tuple[list[list[fl
     """Features at each turn's first decision of one heuristic game; did the Creature win?"""
     state = game.new_initial_state(log_events=False)
     chance, *seat_rngs = game_seeds(seed, index)
-    agents = [heuristic_agent(seat) for seat in range(game.info.num_players)]
+    agents = [heuristic_agent(game, seat) for seat in range(game.info.num_players)]
     observation = np.zeros(0, dtype=np.float32)  # the heuristics read the View only
     rows: list[list[float]] = []
     last_turn = -1

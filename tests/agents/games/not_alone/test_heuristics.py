@@ -13,7 +13,9 @@ import numpy as np
 import pytest
 
 from agents.base import AgentContext, RandomAgent
-from agents.heuristics import HeuristicCreature, HeuristicHunted, heuristic_agent
+from agents.games.not_alone import heuristic_agent
+from agents.games.not_alone.creature import HeuristicCreature
+from agents.games.not_alone.hunted import HeuristicHunted
 from agents.play import play_game
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
@@ -145,10 +147,11 @@ def test_agents_never_peek_at_hidden_state() -> None:
 
 
 def test_factory() -> None:
-    assert isinstance(heuristic_agent(0), HeuristicCreature)
+    game = NotAloneGame(players=7)
+    assert isinstance(heuristic_agent(game, 0), HeuristicCreature)
     for seat in range(1, 7):
-        assert isinstance(heuristic_agent(seat), HeuristicHunted)
-    for agent in (heuristic_agent(0), heuristic_agent(1)):
+        assert isinstance(heuristic_agent(game, seat), HeuristicHunted)
+    for agent in (heuristic_agent(game, 0), heuristic_agent(game, 1)):
         assert agent.name and agent.omniscient is False
 
 

@@ -1,4 +1,4 @@
-"""Heuristic Not Alone agents: the public-information model both roles share, and the factory.
+"""Heuristic Not Alone agents: the public-information model both roles share.
 
 Both agents read only their seat's View, never the true state. From public facts alone
 (shared/rules/seeds-digest.md, seed 003; not-alone-reference.md A.6) the model answers:
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -44,9 +44,6 @@ from nemesis_env.games.not_alone.state import (
     RIVER_EFFECT,
 )
 from nemesis_env.games.not_alone.view import NotAloneView
-
-if TYPE_CHECKING:
-    from agents.base import Agent
 
 DATA = load_data()
 ADJ: tuple[int, ...] = DATA.adjacent  # neighbour mask per place index
@@ -377,14 +374,6 @@ class Exploration(NamedTuple):
             if t > 1:
                 dist += (row_softmax(score, self.allowed) - dist) * (1.0 / t)
         return dist, threat
-
-
-def heuristic_agent(seat: int) -> Agent:
-    """The heuristic agent for a seat: the Creature for seat 0, a Hunted otherwise."""
-    from agents.heuristics.not_alone_creature import HeuristicCreature
-    from agents.heuristics.not_alone_hunted import HeuristicHunted
-
-    return HeuristicCreature() if seat == 0 else HeuristicHunted()
 
 
 Rng = np.random.Generator

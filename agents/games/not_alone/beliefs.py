@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agents.heuristics.not_alone import outlook
+from agents.games.not_alone.model import outlook
 from nemesis_env.games.not_alone.view import NotAloneView
 
 FLOOR = 0.02  # a card the model rules out is still kept now and then: the model can be wrong

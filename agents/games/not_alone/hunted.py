@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.heuristics.not_alone import (
+from agents.games.not_alone.model import (
     ADJ,
     ARTEFACT,
     CARD_GAIN,

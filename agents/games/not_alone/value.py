@@ -1,24 +1,25 @@
 """A fitted value of Not Alone positions, to end search rollouts early with a good estimate.
 
 ISMCTS values a leaf by playing it out. A cheap rollout policy plays Not Alone very unlike any
-competent player, so its outcomes are a noisy and biased estimate, and the heuristic agents
-(an accurate model of the opponents a search faces) cost ~25 ms per rollout. `NotAloneValue`
-plays the rollout on only until the start of the next turn (`turns` later) and then answers
-with P(Creature wins) from a logistic model of public counters, fitted on games of the
-heuristic agents against each other (`agents.search.value_fit`): the value of the position if
-the heuristic agents play on. Searching one turn deep against that value is one step of policy
-improvement over the heuristics (the rollout algorithms of Bertsekas, Tsitsiklis & Wu 1997;
-Tesauro & Galperin 1996), at a fraction of the cost of full rollouts.
+competent player, so its outcomes are a noisy and biased estimate, and the heuristic agents (an
+accurate model of the opponents a search faces) cost ~25 ms per rollout. `NotAloneValue` plays the
+rollout on only until the start of the next turn (`turns` later) and then answers with P(Creature
+wins) from a logistic model of public counters, fitted on games of the heuristic agents against each
+other (`agents.games.not_alone.value_fit`): the value of the position if the heuristic agents play
+on. Searching one turn deep against that value is one step of policy improvement over the heuristics
+(the rollout algorithms of Bertsekas, Tsitsiklis & Wu 1997; Tesauro & Galperin 1996), at a fraction
+of the cost of full rollouts.
 
-The fitted weights ship in `data/not_alone_value.json`, one set per player count, with the
-rules version, the games and seed they came from and their held-out log loss; `load_value`
-refuses a game they were not fitted for, naming the command that fits them.
+The fitted weights ship in `data/not_alone_value.json`, one set per player count, with the rules
+version, the games and seed they came from and their held-out log loss; `load_value` refuses a game
+they were not fitted for, naming the command that fits them.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -105,12 +106,12 @@ class NotAloneValue:
 
 
 def fit_command(players: int) -> str:
-    return f"python -m agents.search.value_fit --players {players}"
+    return f"python -m agents.games.not_alone.value_fit --players {players}"
 
 
 def read_fits() -> dict[str, Any]:
     """The shipped fits, keyed by player count as a string."""
-    text = resources.files("agents.search").joinpath("data", DATA_FILE).read_text("utf-8")
+    text = resources.files("agents.games.not_alone").joinpath("data", DATA_FILE).read_text("utf-8")
     fits: dict[str, Any] = json.loads(text)
     return fits
 
@@ -139,3 +140,9 @@ def load_value(game: Any, turns: int = 1) -> NotAloneValue:
             f"{list(FEATURES)}; refit it with `{fit_command(params.players)}`"
         )
     return NotAloneValue(tuple(float(w) for w in fit["weights"]), turns)
+
+
+def shaping_potential(game: Any) -> Callable[[Any], tuple[float, ...]]:
+    """The kit's reward-shaping potential: the fitted value of a position, valued where it is
+    (no rollout), one entry per seat (agents/rl/shaping.py)."""
+    return load_value(game, turns=0).value

@@ -1,0 +1,116 @@
+"""Team-aware OpenSkill ratings of tournament games (records as experiments.tournament writes).
+
+Each game is rated as the game's teams (GameInfo.seat_teams): every seat is a player of its
+team, holding the rating of its agent, and the teams are ranked by the winners: a team with a
+winning seat ranks first, the others tie behind it, and a game without winners ties everyone
+(general-sum games may have winners on several teams). openskill's Plackett-Luce model rates
+them. Games are rated in schedule order (game index, then pair index), so the result is
+deterministic.
+
+Two tables: one rating per agent (games with one agent on every seat are skipped: they say
+nothing about one agent against another), and one per (agent, role), where a role is a
+lineup position (experiments/lineup.py: for Not Alone `X as creature` and `X as hunted`) and
+every game counts. An agent holding several seats of one team appears once per seat (openskill
+needs distinct rating objects), and its new rating is the mean over those seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from importlib import metadata
+from typing import Any
+
+Rating = tuple[float, float]  # (mu, sigma)
+
+
+def team_ranks(winners: Sequence[str], seating: Mapping[str, Any]) -> list[float]:
+    """Per team, 0 when one of its seats won (or nobody did), else 1."""
+    won = set(winners)
+    teams = seating["team_names"]
+    if not won:
+        return [0.0] * len(teams)
+    ranks = [1.0] * len(teams)
+    for seat, name in enumerate(seating["seat_names"]):
+        if name in won:
+            ranks[seating["seat_teams"][seat]] = 0.0
+    return ranks
+
+
+def ratings(
+    records: Sequence[Mapping[str, Any]], names: Sequence[str], seating: Mapping[str, Any]
+) -> dict[str, Any]:
+    """OpenSkill Plackett-Luce ratings per agent and per (agent, role)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    places = seating["positions"]
+    position_of = {s: p["name"] for p in places for s in p["seats"]}
+    seat_teams = seating["seat_teams"]
+    num_teams = len(seating["team_names"])
+    agent: dict[Hashable, Rating] = {a: (model.mu, model.sigma) for a in names}
+    agent_games = dict.fromkeys(names, 0)
+    role: dict[Hashable, Rating] = {
+        (a, p["name"]): (model.mu, model.sigma) for a in names for p in places
+    }
+    role_games = dict.fromkeys(role, 0)
+
+    def update(table: dict[Hashable, Rating], keys: list[Hashable], ranks: list[float]) -> None:
+        """Rates one game in which seat s holds `table[keys[s]]`, and writes the new ratings."""
+        teams: list[list[Any]] = [[] for _ in range(num_teams)]
+        holders: list[list[Hashable]] = [[] for _ in range(num_teams)]
+        for seat, key in enumerate(keys):
+            mu, sigma = table[key]
+            teams[seat_teams[seat]].append(model.rating(mu=mu, sigma=sigma))
+            holders[seat_teams[seat]].append(key)
+        new = model.rate(teams, ranks=ranks)
+        seen: dict[Hashable, list[Any]] = {}
+        for team, players in zip(holders, new, strict=True):
+            for key, player in zip(team, players, strict=True):
+                seen.setdefault(key, []).append(player)
+        for key, players in seen.items():
+            table[key] = (
+                sum(p.mu for p in players) / len(players),
+                sum(p.sigma for p in players) / len(players),
+            )
+
+    for rec in sorted(records, key=lambda r: (r["game"], r["pair"])):
+        ranks = team_ranks(rec["winners"], seating)
+        held = [rec["lineup"][position_of[s]] for s in range(len(seat_teams))]
+        role_keys: list[Hashable] = [(a, position_of[s]) for s, a in enumerate(held)]
+        update(role, role_keys, ranks)
+        for key in set(role_keys):
+            role_games[key] += 1
+        if len(set(held)) > 1:
+            update(agent, list(held), ranks)
+            for a in set(held):
+                agent_games[a] += 1
+
+    def entry(mu_sigma: Rating, games: int) -> dict[str, Any]:
+        mu, sigma = mu_sigma
+        return {"mu": _r(mu), "sigma": _r(sigma), "ordinal": _r(mu - 3 * sigma), "games": games}
+
+    try:
+        version: str | None = metadata.version("openskill")
+    except metadata.PackageNotFoundError:  # pragma: no cover
+        version = None
+    teams = "; ".join(
+        f"{team}: " + ", ".join(
+            n for n, t in zip(seating["seat_names"], seat_teams, strict=True) if t == k
+        )
+        for k, team in enumerate(seating["team_names"])
+    )  # fmt: skip
+    return {
+        "model": "openskill.models.PlackettLuce (default parameters)",
+        "openskill_version": version,
+        "teams": f"teams of seats [{teams}], each seat a player rated as its (agent, role)",
+        "ordinal": "mu - 3 * sigma",
+        "agent": {a: entry(agent[a], agent_games[a]) for a in names},
+        "agent_role": {
+            a: {p["name"]: entry(role[(a, p["name"])], role_games[(a, p["name"])]) for p in places}
+            for a in names
+        },
+    }
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
