@@ -21,12 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT.parent / "shared" / "tools" / "import_cycles.py"
 PACKAGES = [p for p in ("nemesis_env", "agents", "experiments") if (ROOT / p).is_dir()]
 
-KNOWN: list[frozenset[str]] = [
-    # the Not Alone heuristics trio
-    frozenset(
-        f"agents.heuristics.{m}" for m in ("not_alone", "not_alone_creature", "not_alone_hunted")
-    ),
-]
+KNOWN: list[frozenset[str]] = []  # every earlier cycle is gone; keep it empty
 
 
 def find_cycles() -> list[frozenset[str]]:
