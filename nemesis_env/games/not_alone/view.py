@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from nemesis_env.core.engine import Decision
-from nemesis_env.games.not_alone.rules.kinds import D_KEEP
+from nemesis_env.games.not_alone.rules.kinds import D_KEEP, D_VORTEX_PLAYED
 from nemesis_env.games.not_alone.rules.payloads import KeepArgs
 from nemesis_env.games.not_alone.state import CREATURE, F_REVEALED, F_SMOKESCREEN, State
 
@@ -144,6 +144,17 @@ VIEW_BUILD_ORDER = (
 )  # the order view_for() fills the fields in
 
 
+def _smoked_stack(stack: list[Decision]) -> tuple[Decision, ...]:
+    """The stack as a smoked-out Creature sees it: a Vortex swap names the card taken from a
+    discard pile it cannot see, so that argument reads 0 (rules-decisions 36)."""
+    return tuple(
+        Decision(d.kind, d.chooser, d.payload._replace(incoming=0))
+        if d.kind == D_VORTEX_PLAYED
+        else d
+        for d in stack
+    )
+
+
 def view_for(s: State, seat: int) -> NotAloneView:
     n = s.num_hunted
     revealed = bool(s.flags & F_REVEALED)
@@ -169,7 +180,7 @@ def view_for(s: State, seat: int) -> NotAloneView:
             s.cursor,  # cursor
             s.terminal,  # terminal
             s.winner,  # winner
-            tuple(s.stack),  # stack
+            _smoked_stack(s.stack) if smoked else tuple(s.stack),  # stack
             s.side,  # side
             s.rescue,  # rescue
             s.assimilation,  # assimilation
@@ -324,6 +335,18 @@ def _sample_places(s: State, v: NotAloneView, rng: np.random.Generator) -> None:
             s.pending_discard[h] = [p + 1 for p in range(10) if pool >> p & 1][
                 int(rng.integers(pool.bit_count()))
             ]
+    if smoked:
+        _sample_vortex_cards(s, rng)
+
+
+def _sample_vortex_cards(s: State, rng: np.random.Generator) -> None:
+    """A Vortex swap whose incoming card the smoked-out Creature could not see takes one card
+    of the sampled discard pile (the card is still there until the swap)."""
+    for i, d in enumerate(s.stack):
+        if d.kind == D_VORTEX_PLAYED and d.payload.incoming == 0:
+            pile = s.discard[d.payload.hunted]
+            incoming = pile[int(rng.integers(len(pile)))]
+            s.stack[i] = Decision(d.kind, d.chooser, d.payload._replace(incoming=incoming))
 
 
 def _sample_survival(s: State, v: NotAloneView, rng: np.random.Generator) -> None:

@@ -16,6 +16,7 @@ from nemesis_env.games.not_alone.state import (
     F_INTERFERENCE,
     F_MIRAGE,
     F_SACRIFICE,
+    F_SMOKESCREEN,
     F_TOXIN,
     State,
 )
@@ -69,11 +70,20 @@ def gain_will(s: State, h: int, amount: int) -> None:
     s.log("will", h + 1, hunted=h, gained=amount, will=s.will[h])
 
 
+def discard_watchers(s: State) -> frozenset[int] | None:
+    """Who sees which card moves in or out of a discard pile: everyone, or under Smokescreen
+    only the Hunted (reference A.8 Smokescreen; rules-decisions 25 and 36)."""
+    if s.flags & F_SMOKESCREEN:
+        return frozenset(range(1, s.num_hunted + 1))
+    return None
+
+
 def take_back(s: State, h: int, place: int) -> None:
     """Moves a place card from discard to hand (seen by all but a smoked-out Creature)."""
     s.discard[h].remove(place)
     s.hand[h] |= bit(place)
-    s.log("take_back", h + 1, hunted=h, place=place)
+    s.log("take_back", h + 1, visible_to=discard_watchers(s), hidden=("place",), hunted=h,
+          place=place)  # fmt: skip
 
 
 def take_back_all(s: State, h: int) -> None:
@@ -86,7 +96,8 @@ def take_back_all(s: State, h: int) -> None:
 def discard_from_hand(s: State, h: int, place: int) -> None:
     s.hand[h] &= ~bit(place)
     s.discard[h].append(place)
-    s.log("discard", h + 1, hunted=h, place=place)
+    s.log("discard", h + 1, visible_to=discard_watchers(s), hidden=("place",), hunted=h,
+          place=place)  # fmt: skip
 
 
 def survival_playable(s: State, h: int) -> bool:

@@ -23,6 +23,7 @@ from nemesis_env.games.not_alone.effects import SURVIVAL_CAN, SURVIVAL_EFFECTS
 from nemesis_env.games.not_alone.rules.common import (
     advance_rescue,
     bit,
+    discard_watchers,
     gain_will,
     push_take_back,
     return_played_card,
@@ -224,7 +225,8 @@ def swap_played(s: State, h: int, slot: int, incoming: int) -> None:
     s.discard[h].remove(incoming)
     s.discard[h].append(outgoing)
     s.played[h][slot] = incoming
-    s.log("vortex", h + 1, hunted=h, incoming=incoming, outgoing=outgoing)
+    s.log("vortex", h + 1, visible_to=discard_watchers(s), hidden=("incoming", "outgoing"),
+          hunted=h, incoming=incoming, outgoing=outgoing)  # fmt: skip
 
 
 # -- phase 3 ------------------------------------------------------------------------------
