@@ -18,7 +18,7 @@ from nemesis_env.games.not_alone.rules.kinds import (
     D_VORTEX_PLAYED,
 )
 
-from .conftest import hunted, place, play, scenario, survival, top
+from .conftest import DATA, hunted, place, play, scenario, survival, top
 
 CREATURE = 0
 
@@ -35,6 +35,7 @@ def _before_the_vortex_choice() -> object:
         phase="exploration",
         params={"players": 3},
         rescue=12,
+        hunt_deck=[card.id for card in DATA.hunt],  # all in play, as sample_world assumes
         hunted=[
             hunted(survival=["smokescreen"]),
             hunted(discard=["lair", "river"], survival=["vortex"], this_effect="river"),
