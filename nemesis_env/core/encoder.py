@@ -85,3 +85,21 @@ def bit_table(bits: int) -> npt.NDArray[np.float32]:
     """Row m holds the `bits` low bits of m as 0/1 floats, so a bitmask encodes in one copy."""
     values = np.arange(1 << bits, dtype=np.int64)[:, None]
     return ((values >> np.arange(bits)) & 1).astype(np.float32)
+
+
+ARG_BITS = 8
+"""Bits of one decision argument in an observation: indices 0..255 fit, enough for any room of
+a Nemesis ship, any card of a deck, any seat (a one-hot of that size would cost 256 floats)."""
+
+
+def binary_codes(bits: int = ARG_BITS) -> tuple[bytes, ...]:
+    """Entry m is the little-endian float32 bytes of m's `bits` low bits (bit 0 first): the
+    encoding of an index argument, looked up in one step."""
+    return tuple(row.astype("<f4").tobytes() for row in bit_table(bits))
+
+
+def index_code(codes: tuple[bytes, ...], value: int, what: str) -> bytes:
+    """The code of `value`; an index outside the table is a bug in the caller, named here."""
+    if not 0 <= value < len(codes):
+        raise ValueError(f"{what} = {value} does not fit an argument code (0..{len(codes) - 1})")
+    return codes[value]

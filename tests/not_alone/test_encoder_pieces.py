@@ -118,3 +118,28 @@ def test_layout_bounds_give_the_observation_space() -> None:
     low, high = env.unwrapped.game.observation_layout().bounds()
     assert np.array_equal(box.low, low) and np.array_equal(box.high, high)
     assert box.shape == (env.unwrapped.game.observation_size(),)
+
+
+def test_decision_arguments_keep_every_index_apart() -> None:
+    """Places 9 and 10 (and any index up to 255) encode differently; before, args were clipped
+    to 9 and the Ruins and the Artefact looked alike."""
+    from nemesis_env.core.engine import Decision
+    from nemesis_env.games.not_alone.rules.kinds import D_VORTEX_PLAYED
+    from nemesis_env.games.not_alone.rules.payloads import VortexPlayedArgs
+
+    game, _, hunted = _mid_game_views(3, seed=1)
+    codes = []
+    for incoming in (9, 10, 200):
+        top = Decision(D_VORTEX_PLAYED, 1, VortexPlayedArgs(0, incoming))
+        view = hunted._replace(stack=(*hunted.stack, top), terminal=False)
+        out = np.zeros(game.observation_size(), dtype=np.float32)
+        game.encode(view, out)
+        args = out[game.observation_layout().slice("decision_args")].reshape(3, 8)
+        assert args[1] @ (2.0 ** np.arange(8)) == incoming  # bit 0 first
+        codes.append(args.tobytes())
+    assert len(set(codes)) == 3
+    too_big = hunted._replace(
+        stack=(*hunted.stack, Decision(D_VORTEX_PLAYED, 1, VortexPlayedArgs(0, 256)))
+    )
+    with pytest.raises(ValueError, match="256 does not fit"):
+        game.encode(too_big, np.zeros(game.observation_size(), dtype=np.float32))

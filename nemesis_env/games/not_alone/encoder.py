@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nemesis_env.core.encoder import Layout
+from nemesis_env.core.encoder import ARG_BITS, Layout, binary_codes, index_code
 from nemesis_env.games.not_alone.rules.kinds import DECISION_NAMES, STAGE_NAMES
 from nemesis_env.games.not_alone.rules.payloads import payload_ints
 from nemesis_env.games.not_alone.view import NotAloneView
@@ -30,7 +30,7 @@ GLOBAL_PIECES: list[tuple[str, tuple[int, ...], str]] = [
     ("stage", (N_STAGES,), "one-hot stage of the turn (rules/kinds.py STAGE_NAMES)"),
     ("decision", (N_DECISIONS,), "one-hot kind of the open decision (DECISION_NAMES)"),
     ("decision_mine", (1,), "1 if this seat takes the open decision"),
-    ("decision_args", (3, 10), "one-hot of the payload's fields, zero-padded to 3 (clipped to 9)"),
+    ("decision_args", (3, ARG_BITS), "binary code (bit 0 first) of each payload field (3 slots)"),
     ("turn", (1,), "turn number / 30, clipped to 1"),
     ("side", (3,), "one-hot board side (0 = not chosen yet)"),
     ("rescue", (19,), "one-hot Rescue counter distance to the star"),
@@ -106,6 +106,7 @@ def _multi_hot_table(bits: int) -> tuple[bytes, ...]:
 
 OH = {n: _one_hot_table(n) for n in (3, 4, 5, 6, 7, 10, 11, 13, 16, 19, 21, N_STAGES, N_DECISIONS)}
 MH10, MH5, MH3, MH1 = (_multi_hot_table(b) for b in (10, 5, 3, 1))
+ARG_CODES = binary_codes(ARG_BITS)
 TURN = tuple(_f32([min(t, 30) / 30.0]) for t in range(31))
 ZERO_HUNTED = _f32([0.0] * sum(int(np.prod(shape)) for _, shape, _ in HUNTED_PIECES))
 ZERO_SEAT = OH[7][0]
@@ -206,18 +207,13 @@ class _Memo:
         return found
 
 
-def _arg(x: int) -> int:
-    return min(x, 9) if x >= 0 else 0
-
-
 def _decision_bytes(key: Any) -> bytes:
     seat, stage, kind, mine, a, b, c = key
     head: bytes = OH[7][seat] + OH[N_STAGES][stage]
     if kind < 0:
         return head + _ZERO_DECISION
-    return head + b"".join(
-        (OH[N_DECISIONS][kind], MH1[int(mine)], OH[10][_arg(a)], OH[10][_arg(b)], OH[10][_arg(c)])
-    )
+    args = [index_code(ARG_CODES, value, "a decision argument") for value in (a, b, c)]
+    return head + b"".join((OH[N_DECISIONS][kind], MH1[int(mine)], *args))
 
 
 def _table_bytes(key: Any) -> bytes:
@@ -284,4 +280,4 @@ def _hunted_small_bytes(key: Any) -> bytes:
     )  # fmt: skip
 
 
-_ZERO_DECISION = _f32([0.0] * (N_DECISIONS + 1 + 30))
+_ZERO_DECISION = _f32([0.0] * (N_DECISIONS + 1 + 3 * ARG_BITS))
