@@ -19,6 +19,7 @@ from agents.kit import AgentKit, kit_for
 from agents.play import play_game, winners
 from agents.rl.ppo import load_checkpoint
 from experiments.config import AgentSpec, RunConfig, TournamentConfig, TrainConfig
+from experiments.expert import ExpertConfig, generate
 from experiments.pipeline import TRAINED, run_pipeline, run_training
 from experiments.report import wilson_interval
 from experiments.tournament import FILES, run_tournament
@@ -155,3 +156,19 @@ def test_full_run_with_advice_shaping_and_two_workers(tmp_path: Path) -> None:
     assert "ppo hunter vs heuristic scout" in report and "ppo scout vs heuristic hunter" in report
     ckpt = load_checkpoint(tmp_path / "run" / "train" / "final.pt")
     assert ckpt["roles"] == ["hunter", "scout"] and ckpt["settings"]["advice"] == "heuristic"
+
+
+def test_expert_games_of_a_scout_distil_into_its_policy(tmp_path: Path) -> None:
+    """`nemesis expert` for a Scout seat (ISMCTS among heuristic agents), then PPO learns that
+    role's policy from the search's root visits (expert iteration)."""
+    expert = ExpertConfig(
+        game=GAME, players=3, seat=1, games=4, out=str(tmp_path / "scout.json.gz"),
+        expert=AgentSpec(name="ismcts", kind="ismcts", params={"iterations": 20}),
+        others=AgentSpec(name="heuristic", kind="heuristic"),
+    )  # fmt: skip
+    data = generate(expert, progress=False)
+    cfg = dataclasses.replace(TINY, total_updates=1, expert_data=str(data),
+                              expert_pretrain_steps=5, expert_batch=16)  # fmt: skip
+    run_training(cfg, tmp_path / "train", progress=False)
+    first = json.loads((tmp_path / "train" / "metrics.jsonl").open().readline())
+    assert "scout/expert_ce" in first and "hunter/expert_ce" not in first
