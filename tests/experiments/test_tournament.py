@@ -312,3 +312,19 @@ def test_smoke_config_runs(tmp_path: Path) -> None:
     results = json.loads((out / "results.json").read_text())
     assert results["total_games"] == 8
     assert [a["name"] for a in results["agents"]] == ["random", "heuristic"]
+
+
+def test_params_are_recorded_for_any_game(tmp_path: Path) -> None:
+    """Through the Game protocol's `params_dict()`, not a params object's own methods (the
+    test-only Toy Raid keeps its params as a plain dict)."""
+    from experiments.rundir import rules_stamp
+
+    toy = load_game("toy_raid", players=4, rounds=1)
+    assert rules_stamp(toy)["game_params"] == {"players": 4, "rounds": 1}
+    not_alone = load_game("not_alone", players=2, board_side=1)
+    assert rules_stamp(not_alone)["game_params"] == not_alone.params_dict()
+    run = run_tournament(
+        config(tmp_path / "run", game="toy_raid", players=3, games_per_match=1), progress=False
+    )
+    assert run.results["game_params"] == {"players": 3, "rounds": 3}
+    assert json.loads(read(run.run_dir, "meta.json"))["game_params"] == {"players": 3, "rounds": 3}
