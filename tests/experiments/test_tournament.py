@@ -27,6 +27,7 @@ OUTPUTS = ("config.yaml", "meta.json", *FILES)
 
 def config(out: Path, **over: Any) -> TournamentConfig:
     doc: dict[str, Any] = {
+        "game": "not_alone",
         "players": 2,
         "agents": [{"name": "alpha", "kind": "random"}, {"name": "beta", "kind": "random"}],
         "games_per_match": 3,
@@ -285,7 +286,8 @@ def test_time_budget_agents_are_flagged() -> None:
 def test_main_runs_and_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cfg = tmp_path / "t.yaml"
     cfg.write_text(
-        "players: 2\nagents:\n  - {name: a, kind: random}\ngames_per_match: 2\nseed: 1\n"
+        "game: not_alone\nplayers: 2\nagents:\n  - {name: a, kind: random}\n"
+        "games_per_match: 2\nseed: 1\n"
         f"out_dir: {tmp_path / 'out'}\n"
     )
     assert main([str(cfg), "--no-progress", "--set", "games_per_match=1"]) == 0
