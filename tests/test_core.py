@@ -3,6 +3,7 @@ loading, effect registries, events, seeded chance; and how Not Alone uses each o
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -252,17 +253,40 @@ def test_every_op_in_not_alone_data_is_registered() -> None:
     from nemesis_env.games.not_alone.rules import survival_cards
 
     data = defs.load_data()
+    tables = NotAloneGame(players=3).effects
     places = tuple(p.power for p in data.places)
     hunt = tuple(e for c in data.hunt for e in c.effects)
     survival = tuple(e for c in data.survival for e in c.effects)
-    effects.PLACE_POWERS.check(places, "places.yaml")
-    effects.PLACE_CAN.check(places, "places.yaml")
-    effects.HUNT_EFFECTS.check(hunt, "hunt_cards.yaml")
-    effects.HUNT_CAN.check(hunt, "hunt_cards.yaml")
-    effects.SURVIVAL_EFFECTS.check(survival, "survival_cards.yaml")
+    tables[effects.PLACE_POWER].check(places, "places.yaml")
+    tables[effects.PLACE_CHECK].check(places, "places.yaml")
+    tables[effects.HUNT_EFFECT].check(hunt, "hunt_cards.yaml")
+    tables[effects.HUNT_CHECK].check(hunt, "hunt_cards.yaml")
+    tables[effects.SURVIVAL_EFFECT].check(survival, "survival_cards.yaml")
     timed = (survival_cards.AT_CATCH, survival_cards.AT_RESOLVE)  # played outside the windows
     windowed = tuple(e for e in survival if e.op not in timed)
-    effects.SURVIVAL_CAN.check(windowed, "survival_cards.yaml")
+    tables[effects.SURVIVAL_CHECK].check(windowed, "survival_cards.yaml")
+
+
+def test_effect_tables_are_built_per_game_from_tags() -> None:
+    """No effect table is module-global: each game collects its own (issue 10 item 1)."""
+    from nemesis_env.core.effects import collect_effects, on_effect
+    from nemesis_env.games.not_alone import effects
+
+    first, second = NotAloneGame(players=3).effects, NotAloneGame(players=4).effects
+    assert first[effects.PLACE_POWER] is not second[effects.PLACE_POWER]
+    assert set(first) == set(effects.TABLES)
+    module = type(sys)("tests_effects_toy")
+
+    @on_effect("spell", "zap")
+    def zap() -> int:
+        return 1
+
+    zap.__module__ = module.__name__
+    module.zap = zap  # type: ignore[attr-defined]
+    tables = collect_effects([module])
+    assert tables["spell"].get("zap")() == 1 and set(tables) == {"spell"}
+    with pytest.raises(DataError, match="unknown spell effect 'fly'"):
+        tables["spell"].get("fly")
 
 
 # -- events, chance, errors, registry --------------------------------------------------------------

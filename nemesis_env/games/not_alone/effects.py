@@ -1,6 +1,6 @@
 """Named effect functions that the data files refer to (`op`), and when each may be used.
 
-Three registries: place powers, hunt cards and survival cards. An effect runs with the
+Three kinds of effect: place powers, hunt cards and survival cards. An effect runs with the
 state, the acting seat's index and the op's params from YAML; a `can` function says whether
 the card or power may be used now (so masks never offer a move that would do nothing
 forbidden). The functions themselves live in rules/places.py, rules/hunt_cards.py and
@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from nemesis_env.core.effects import EffectRegistry
 from nemesis_env.games.not_alone.state import F_BEACH_USED, F_WRECK_USED, State
 
 # place power: (state, hunted, slot, place_number, **params)
@@ -24,12 +23,12 @@ HuntCan = Callable[..., bool]
 SurvivalEffect = Callable[..., None]
 SurvivalCan = Callable[..., bool]
 
-PLACE_POWERS: EffectRegistry[PlacePower] = EffectRegistry("place power")
-PLACE_CAN: EffectRegistry[PlaceCan] = EffectRegistry("place power check")
-HUNT_EFFECTS: EffectRegistry[HuntEffect] = EffectRegistry("hunt card")
-HUNT_CAN: EffectRegistry[HuntCan] = EffectRegistry("hunt card check")
-SURVIVAL_EFFECTS: EffectRegistry[SurvivalEffect] = EffectRegistry("survival card")
-SURVIVAL_CAN: EffectRegistry[SurvivalCan] = EffectRegistry("survival card check")
+# Effect tables: rules modules tag their functions with `@on_effect(TABLE, op)`; each game
+# collects its own tables (rules.build_effects), so no table is shared between games.
+PLACE_POWER, PLACE_CHECK = "place power", "place power check"
+HUNT_EFFECT, HUNT_CHECK = "hunt card", "hunt card check"
+SURVIVAL_EFFECT, SURVIVAL_CHECK = "survival card", "survival card check"
+TABLES = (PLACE_POWER, PLACE_CHECK, HUNT_EFFECT, HUNT_CHECK, SURVIVAL_EFFECT, SURVIVAL_CHECK)
 
 
 def always(*_: Any, **__: Any) -> bool:
@@ -45,7 +44,7 @@ def place_power_usable(s: State, h: int, slot: int, place: int) -> bool:
     if definition.once_per_turn and s.flags & ONCE_PER_TURN_FLAGS[place]:
         return False
     spec = definition.power
-    return bool(PLACE_CAN.get(spec.op)(s, h, slot, place, **spec.params))
+    return bool(s.game.effects[PLACE_CHECK].get(spec.op)(s, h, slot, place, **spec.params))
 
 
 def run_place_power(s: State, h: int, slot: int, place: int) -> None:
@@ -54,4 +53,4 @@ def run_place_power(s: State, h: int, slot: int, place: int) -> None:
         s.flags |= ONCE_PER_TURN_FLAGS[place]
     s.log("use_power", h + 1, hunted=h, place=place)
     spec = definition.power
-    PLACE_POWERS.get(spec.op)(s, h, slot, place, **spec.params)
+    s.game.effects[PLACE_POWER].get(spec.op)(s, h, slot, place, **spec.params)

@@ -25,7 +25,7 @@ from nemesis_env.games.not_alone.actions import (
 from nemesis_env.games.not_alone.defs import NotAloneData, load_data
 from nemesis_env.games.not_alone.params import NotAloneParams
 from nemesis_env.games.not_alone.render import render_view, seat_name
-from nemesis_env.games.not_alone.rules import build_rules
+from nemesis_env.games.not_alone.rules import build_effects, build_rules
 from nemesis_env.games.not_alone.rules.kinds import S_SETUP_DEAL
 from nemesis_env.games.not_alone.state import NO_EFFECT, State
 
@@ -44,6 +44,7 @@ class NotAloneGame(Game[NotAloneState, Any]):
         self.space = SPACE
         self.chance_space = CHANCE_SPACE
         self.rules = build_rules()
+        self.effects = build_effects()
         _check_card_indices(self.data)
         players = self.params.players
         hunted = [f"hunted_{i}" for i in range(self.params.num_hunted)]

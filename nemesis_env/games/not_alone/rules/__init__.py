@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from nemesis_env.core.effects import EffectRegistry, collect_effects
 from nemesis_env.core.engine import Rules
+from nemesis_env.games.not_alone import effects
 from nemesis_env.games.not_alone.rules import (
     decks,
     end_turn,
@@ -30,6 +32,14 @@ from nemesis_env.games.not_alone.rules.kinds import (
 
 MODULES = (decks, end_turn, exploration, hunt_cards, hunting, places, reckoning, setup,
            survival_cards)  # fmt: skip
+
+
+def build_effects() -> dict[str, EffectRegistry[Any]]:
+    """The game's effect tables (place powers, hunt and survival cards, and their checks)."""
+    tables = collect_effects(MODULES)
+    if missing := set(effects.TABLES) - set(tables):
+        raise ValueError(f"not_alone: no effects tagged for tables {sorted(missing)}")
+    return tables
 
 
 def build_rules() -> Rules[Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nemesis_env.core.effects import on_effect
 from nemesis_env.core.engine import AUTO, Decision, on_auto, on_legal, on_resolve, push
 from nemesis_env.games.not_alone.actions import (
     HUNT,
@@ -19,7 +20,7 @@ from nemesis_env.games.not_alone.actions import (
     place_id,
     place_of,
 )
-from nemesis_env.games.not_alone.effects import HUNT_CAN, HUNT_EFFECTS, always
+from nemesis_env.games.not_alone.effects import HUNT_CHECK, HUNT_EFFECT
 from nemesis_env.games.not_alone.rules.common import (
     bit,
     creature_may_play,
@@ -109,7 +110,7 @@ def hunt_card_playable(s: State, card: int, phase: int) -> bool:
     definition = s.game.data.hunt[effective]
     if definition.phase != phase:
         return False
-    return all(HUNT_CAN.get(e.op)(s, **e.params) for e in definition.effects)
+    return all(s.game.effects[HUNT_CHECK].get(e.op)(s, **e.params) for e in definition.effects)
 
 
 @on_legal(D_CREATURE_WINDOW)
@@ -136,18 +137,18 @@ def resolve_creature_window(s: State, d: Decision, action: int) -> None:
     if definition.symbol == "artemia":
         s.flags |= F_ARTEMIA_CARD
     for spec in reversed(definition.effects):
-        HUNT_EFFECTS.get(spec.op)(s, effective, **spec.params)
+        s.game.effects[HUNT_EFFECT].get(spec.op)(s, effective, **spec.params)
 
 
 # -- effects ------------------------------------------------------------------------------
-@HUNT_EFFECTS.register("flag")
+@on_effect(HUNT_EFFECT, "flag")
 def set_flag(s: State, card: int, *, flag: str) -> None:
     if flag == "fierceness" and s.flags & F_FIERCENESS:
         s.flags |= F_FIERCENESS2  # Fierceness copied by Flashback: its effects stack
     s.flags |= FLAGS[flag]
 
 
-@HUNT_EFFECTS.register("target_place")
+@on_effect(HUNT_EFFECT, "target_place")
 def target_place(s: State, card: int, *, flag: str) -> None:
     """Target cards on one place; a second Target card applies where the token already is."""
     s.flags |= FLAGS[flag]
@@ -155,7 +156,7 @@ def target_place(s: State, card: int, *, flag: str) -> None:
         push(s, Decision(D_TARGET_PLACE, CREATURE))
 
 
-@HUNT_EFFECTS.register("target_pair")
+@on_effect(HUNT_EFFECT, "target_pair")
 def target_pair(s: State, card: int, *, flag: str) -> None:
     """Mirage and Force Field: the Target token lies between two adjacent places."""
     s.flags |= FLAGS[flag]
@@ -170,7 +171,7 @@ def apply_pair_target(s: State) -> None:
         s.forbidden = s.target
 
 
-@HUNT_EFFECTS.register("name_hunted")
+@on_effect(HUNT_EFFECT, "name_hunted")
 def name_hunted(s: State, card: int, *, purpose: str) -> None:
     push(s, Decision(D_NAME_HUNTED, CREATURE, NameHuntedArgs(PURPOSES[purpose])))
 
@@ -183,7 +184,7 @@ PURPOSES = {
 }
 
 
-@HUNT_EFFECTS.register("forbidden_zone")
+@on_effect(HUNT_EFFECT, "forbidden_zone")
 def forbidden_zone(s: State, card: int) -> None:
     """Every Hunted discards 1 place card at once: choices stay hidden until all have chosen."""
     choosers = [h for h in range(s.num_hunted) if s.hand[h]]
@@ -194,17 +195,17 @@ def forbidden_zone(s: State, card: int) -> None:
     )
 
 
-@HUNT_EFFECTS.register("cataclysm")
+@on_effect(HUNT_EFFECT, "cataclysm")
 def cataclysm(s: State, card: int) -> None:
     push(s, Decision(D_CATACLYSM, CREATURE))
 
 
-@HUNT_EFFECTS.register("detour")
+@on_effect(HUNT_EFFECT, "detour")
 def detour(s: State, card: int) -> None:
     push(s, Decision(D_NAME_HUNTED, CREATURE, NameHuntedArgs(P_DETOUR)))
 
 
-@HUNT_EFFECTS.register("flashback")
+@on_effect(HUNT_EFFECT, "flashback")
 def flashback(s: State, card: int) -> None:  # pragma: no cover - resolved through copied_card
     raise AssertionError("Flashback's effect is the copied card's; see copied_card()")
 
@@ -213,12 +214,19 @@ def hunted_with_more_than_two(s: State, **_: Any) -> bool:
     return any(hand.bit_count() > 2 for hand in s.hand)
 
 
-for _op in ("flag", "target_place", "target_pair", "forbidden_zone", "cataclysm", "detour"):
-    HUNT_CAN.register(_op)(always)
-HUNT_CAN.register("flashback")(always)
+@on_effect(HUNT_CHECK, "flag")
+@on_effect(HUNT_CHECK, "target_place")
+@on_effect(HUNT_CHECK, "target_pair")
+@on_effect(HUNT_CHECK, "forbidden_zone")
+@on_effect(HUNT_CHECK, "cataclysm")
+@on_effect(HUNT_CHECK, "detour")
+@on_effect(HUNT_CHECK, "flashback")
+def always_playable(*_: object, **__: object) -> bool:
+    """Cards that may always be played (Flashback: the copied card's own check applies)."""
+    return True
 
 
-@HUNT_CAN.register("name_hunted")
+@on_effect(HUNT_CHECK, "name_hunted")
 def can_name_hunted(s: State, *, purpose: str) -> bool:
     """Ascendancy and Phobia need a Hunted holding more than 2 place cards (BGA, A.7)."""
     if purpose in ("ascendancy", "phobia"):

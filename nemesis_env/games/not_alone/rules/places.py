@@ -8,6 +8,7 @@ on a place made ineffective by a hunt card they may do neither (seed 003).
 
 from __future__ import annotations
 
+from nemesis_env.core.effects import on_effect
 from nemesis_env.core.engine import AUTO, Decision, on_auto, on_legal, on_resolve, push
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.actions import (
@@ -22,8 +23,8 @@ from nemesis_env.games.not_alone.actions import (
     place_of,
 )
 from nemesis_env.games.not_alone.effects import (
-    PLACE_CAN,
-    PLACE_POWERS,
+    PLACE_CHECK,
+    PLACE_POWER,
     place_power_usable,
     run_place_power,
 )
@@ -204,12 +205,12 @@ def lair_copies(s: State, h: int, slot: int) -> list[int]:
     ]
 
 
-@PLACE_CAN.register("lair")
+@on_effect(PLACE_CHECK, "lair")
 def can_lair(s: State, h: int, slot: int, place: int) -> bool:
     return bool(s.discard[h]) or bool(lair_copies(s, h, slot))
 
 
-@PLACE_POWERS.register("lair")
+@on_effect(PLACE_POWER, "lair")
 def lair(s: State, h: int, slot: int, place: int) -> None:
     push(s, Decision(D_LAIR, h + 1, LairArgs(h, slot)))
 
@@ -237,12 +238,12 @@ def resolve_lair(s: State, d: Decision, action: int) -> None:
 
 
 # -- 2 Jungle, 6 Swamp ----------------------------------------------------------------------
-@PLACE_CAN.register("take_back_self_and_discards")
+@on_effect(PLACE_CHECK, "take_back_self_and_discards")
 def can_take_back_self(s: State, h: int, slot: int, place: int, *, count: int) -> bool:
     return bool(s.played[h][slot]) or bool(s.discard[h])
 
 
-@PLACE_POWERS.register("take_back_self_and_discards")
+@on_effect(PLACE_POWER, "take_back_self_and_discards")
 def take_back_self_and_discards(s: State, h: int, slot: int, place: int, *, count: int) -> None:
     """Take back this card (the one played here, e.g. the Lair when copying) and `count` more."""
     if s.flags & F_PERSECUTION:
@@ -257,24 +258,24 @@ def take_back_self_and_discards(s: State, h: int, slot: int, place: int, *, coun
 NEXT_TURN_EFFECTS = {"river": RIVER_EFFECT, "artefact": ARTEFACT_EFFECT}
 
 
-@PLACE_CAN.register("set_next_turn_effect")
+@on_effect(PLACE_CHECK, "set_next_turn_effect")
 def can_set_next_turn_effect(s: State, h: int, slot: int, place: int, *, effect: str) -> bool:
     """Only one of River and Artefact may be pending for a Hunted (reference A.10)."""
     return s.next_effect[h] == NO_EFFECT
 
 
-@PLACE_POWERS.register("set_next_turn_effect")
+@on_effect(PLACE_POWER, "set_next_turn_effect")
 def set_next_turn_effect(s: State, h: int, slot: int, place: int, *, effect: str) -> None:
     s.next_effect[h] = NEXT_TURN_EFFECTS[effect]
 
 
 # -- 4 Beach, 8 Wreck ------------------------------------------------------------------------
-@PLACE_CAN.register("beach")
+@on_effect(PLACE_CHECK, "beach")
 def can_beach(s: State, h: int, slot: int, place: int) -> bool:
     return True  # once per turn for the table: checked from the data's once_per_turn
 
 
-@PLACE_POWERS.register("beach")
+@on_effect(PLACE_POWER, "beach")
 def beach(s: State, h: int, slot: int, place: int) -> None:
     """Place the beacon on the Beach, or, if it is there, remove it and advance Rescue."""
     if s.beacon:
@@ -285,12 +286,12 @@ def beach(s: State, h: int, slot: int, place: int) -> None:
         s.log("beacon", h + 1, hunted=h)
 
 
-@PLACE_CAN.register("advance_rescue")
+@on_effect(PLACE_CHECK, "advance_rescue")
 def can_advance_rescue(s: State, h: int, slot: int, place: int, *, amount: int) -> bool:
     return True
 
 
-@PLACE_POWERS.register("advance_rescue")
+@on_effect(PLACE_POWER, "advance_rescue")
 def wreck(s: State, h: int, slot: int, place: int, *, amount: int) -> None:
     advance_rescue(s, amount)
 
@@ -301,12 +302,12 @@ def rover_choices(s: State, h: int) -> list[int]:
     return [6 + i for i in range(5) if s.reserve[i] > 0 and not s.owned[h] & bit(6 + i)]
 
 
-@PLACE_CAN.register("rover")
+@on_effect(PLACE_CHECK, "rover")
 def can_rover(s: State, h: int, slot: int, place: int) -> bool:
     return bool(rover_choices(s, h))
 
 
-@PLACE_POWERS.register("rover")
+@on_effect(PLACE_POWER, "rover")
 def rover(s: State, h: int, slot: int, place: int) -> None:
     push(s, Decision(D_ROVER, h + 1, RoverArgs(h)))
 
@@ -328,12 +329,12 @@ def resolve_rover(s: State, d: Decision, action: int) -> None:
 
 
 # -- 7 Shelter -------------------------------------------------------------------------------
-@PLACE_CAN.register("shelter")
+@on_effect(PLACE_CHECK, "shelter")
 def can_shelter(s: State, h: int, slot: int, place: int, *, draw: int) -> bool:
     return not s.flags & F_DESPAIR and survival_available(s)
 
 
-@PLACE_POWERS.register("shelter")
+@on_effect(PLACE_POWER, "shelter")
 def shelter(s: State, h: int, slot: int, place: int, *, draw: int) -> None:
     """Draw `draw` survival cards, keep one, discard the rest (reference A.6)."""
     s.shelter_drawn[h] = 0
@@ -380,12 +381,12 @@ def source_can_draw(s: State) -> bool:
     return not s.flags & F_DESPAIR and survival_available(s)
 
 
-@PLACE_CAN.register("source")
+@on_effect(PLACE_CHECK, "source")
 def can_source(s: State, h: int, slot: int, place: int) -> bool:
     return bool(source_will_targets(s)) or source_can_draw(s)
 
 
-@PLACE_POWERS.register("source")
+@on_effect(PLACE_POWER, "source")
 def source(s: State, h: int, slot: int, place: int) -> None:
     push(s, Decision(D_SOURCE, h + 1, SourceArgs(h)))
 

@@ -8,6 +8,7 @@ Drone and Gate when the Hunted resolves their place; the rest in the phase windo
 
 from __future__ import annotations
 
+from nemesis_env.core.effects import on_effect
 from nemesis_env.core.engine import Decision, on_legal, on_resolve, push
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.actions import (
@@ -19,7 +20,7 @@ from nemesis_env.games.not_alone.actions import (
     place_id,
     place_of,
 )
-from nemesis_env.games.not_alone.effects import SURVIVAL_CAN, SURVIVAL_EFFECTS
+from nemesis_env.games.not_alone.effects import SURVIVAL_CHECK, SURVIVAL_EFFECT
 from nemesis_env.games.not_alone.rules.common import (
     advance_rescue,
     bit,
@@ -74,12 +75,11 @@ def playable_survival(s: State, h: int, phase: int) -> list[int]:
     """Survival cards Hunted h may play in this phase's window."""
     cards = []
     data = s.game.data.survival
+    checks = s.game.effects[SURVIVAL_CHECK]
     for c in range(15):
         if s.survival[h] >> c & 1 and data[c].phase == phase:
             spec = data[c].effects[0]
-            if spec.op not in (AT_CATCH, AT_RESOLVE) and SURVIVAL_CAN.get(spec.op)(
-                s, h, **spec.params
-            ):
+            if spec.op not in (AT_CATCH, AT_RESOLVE) and checks.get(spec.op)(s, h, **spec.params):
                 cards.append(c)
     return cards
 
@@ -94,7 +94,7 @@ def play_survival(s: State, h: int, card: int, run_effect: bool = True) -> None:
     if not run_effect:
         return
     for spec in reversed(definition.effects):
-        SURVIVAL_EFFECTS.get(spec.op)(s, h, **spec.params)
+        s.game.effects[SURVIVAL_EFFECT].get(spec.op)(s, h, **spec.params)
 
 
 @on_legal(D_HUNTED_WINDOW)
@@ -111,28 +111,28 @@ def resolve_hunted_window(s: State, d: Decision, action: int) -> None:
 
 
 # -- phase 1 ------------------------------------------------------------------------------
-@SURVIVAL_EFFECTS.register("regain_will")
+@on_effect(SURVIVAL_EFFECT, "regain_will")
 def regain_will(s: State, h: int, *, amount: int) -> None:
     gain_will(s, h, amount)
 
 
-@SURVIVAL_CAN.register("regain_will")
+@on_effect(SURVIVAL_CHECK, "regain_will")
 def can_regain_will(s: State, h: int, *, amount: int) -> bool:
     return s.will[h] < s.game.data.board.starting_will
 
 
-@SURVIVAL_EFFECTS.register("place_beacon")
+@on_effect(SURVIVAL_EFFECT, "place_beacon")
 def place_beacon(s: State, h: int) -> None:
     s.beacon = True
     s.log("beacon", h + 1, hunted=h)
 
 
-@SURVIVAL_CAN.register("place_beacon")
+@on_effect(SURVIVAL_CHECK, "place_beacon")
 def can_place_beacon(s: State, h: int) -> bool:
     return not s.beacon
 
 
-@SURVIVAL_EFFECTS.register("sacrifice")
+@on_effect(SURVIVAL_EFFECT, "sacrifice")
 def sacrifice(s: State, h: int) -> None:
     """Discard 1 place card; no hunt card may be played this turn."""
     s.flags |= F_SACRIFICE
@@ -140,53 +140,53 @@ def sacrifice(s: State, h: int) -> None:
     push(s, Decision(D_SACRIFICE, h + 1, SacrificeArgs(h)))
 
 
-@SURVIVAL_CAN.register("sacrifice")
+@on_effect(SURVIVAL_CHECK, "sacrifice")
 def can_sacrifice(s: State, h: int) -> bool:
     """Only before the Creature played a hunt card, and with a card left to explore with."""
     needed = 1 if s.this_effect[h] == NO_EFFECT else 2
     return not s.hunt_played and s.hand[h].bit_count() > needed
 
 
-@SURVIVAL_EFFECTS.register("take_back_discards")
+@on_effect(SURVIVAL_EFFECT, "take_back_discards")
 def sixth_sense(s: State, h: int, *, count: int) -> None:
     push_take_back(s, h, count)
 
 
-@SURVIVAL_CAN.register("take_back_discards")
+@on_effect(SURVIVAL_CHECK, "take_back_discards")
 def can_sixth_sense(s: State, h: int, *, count: int) -> bool:
     return bool(s.discard[h])
 
 
-@SURVIVAL_EFFECTS.register("smokescreen")
+@on_effect(SURVIVAL_EFFECT, "smokescreen")
 def smokescreen(s: State, h: int) -> None:
     """The Creature keeps seeing the discard piles only as they are now, until end of turn."""
     s.flags |= F_SMOKESCREEN
     s.smoke_snapshot = tuple(tuple(pile) for pile in s.discard)
 
 
-@SURVIVAL_CAN.register("smokescreen")
+@on_effect(SURVIVAL_CHECK, "smokescreen")
 def can_smokescreen(s: State, h: int) -> bool:
     return not s.flags & F_SMOKESCREEN
 
 
-@SURVIVAL_EFFECTS.register("strike_back")
+@on_effect(SURVIVAL_EFFECT, "strike_back")
 def strike_back(s: State, h: int, *, count: int) -> None:
     """2 random cards of the Creature's hand go under the hunt deck (chance picks them)."""
     push(s, *[Decision(D_STRIKE_BACK, CHANCE)] * min(count, s.hunt_hand.bit_count()))
 
 
-@SURVIVAL_CAN.register("strike_back")
+@on_effect(SURVIVAL_CHECK, "strike_back")
 def can_strike_back(s: State, h: int, *, count: int) -> bool:
     return s.hunt_hand != 0
 
 
 # -- phase 2 ------------------------------------------------------------------------------
-@SURVIVAL_EFFECTS.register("vortex")
+@on_effect(SURVIVAL_EFFECT, "vortex")
 def vortex(s: State, h: int) -> None:
     push(s, Decision(D_VORTEX_DISCARD, h + 1, VortexDiscardArgs(h)))
 
 
-@SURVIVAL_CAN.register("vortex")
+@on_effect(SURVIVAL_CHECK, "vortex")
 def can_vortex(s: State, h: int) -> bool:
     return bool(s.discard[h]) and bool(s.played[h])
 
@@ -230,7 +230,7 @@ def swap_played(s: State, h: int, slot: int, incoming: int) -> None:
 
 
 # -- phase 3 ------------------------------------------------------------------------------
-@SURVIVAL_EFFECTS.register("move_token")
+@on_effect(SURVIVAL_EFFECT, "move_token")
 def move_token(s: State, h: int, *, token: str) -> None:
     if token == "creature" and s.flags & F_CLONE and s.target:
         push(s, Decision(D_WHICH_TOKEN, h + 1, WhichTokenArgs(h)))
@@ -239,7 +239,7 @@ def move_token(s: State, h: int, *, token: str) -> None:
         push(s, Decision(D_MOVE_TOKEN, h + 1, MoveTokenArgs(h, moved)))
 
 
-@SURVIVAL_CAN.register("move_token")
+@on_effect(SURVIVAL_CHECK, "move_token")
 def can_move_token(s: State, h: int, *, token: str) -> bool:
     return bool(s.artemia) if token == "artemia" else bool(s.creature_token)
 
@@ -290,18 +290,18 @@ def resolve_move_token(s: State, d: Decision, action: int) -> None:
 
 
 # -- phase 4 ------------------------------------------------------------------------------
-@SURVIVAL_EFFECTS.register("amplifier")
+@on_effect(SURVIVAL_EFFECT, "amplifier")
 def amplifier(s: State, h: int) -> None:
     s.beacon = False
     advance_rescue(s, 1)
 
 
-@SURVIVAL_CAN.register("amplifier")
+@on_effect(SURVIVAL_CHECK, "amplifier")
 def can_amplifier(s: State, h: int) -> bool:
     return s.beacon
 
 
-@SURVIVAL_EFFECTS.register("double_back")
+@on_effect(SURVIVAL_EFFECT, "double_back")
 def double_back(s: State, h: int) -> None:
     slots = [i for i, p in enumerate(s.played[h]) if p]
     if len(slots) == 1:
@@ -310,7 +310,7 @@ def double_back(s: State, h: int) -> None:
         push(s, Decision(D_DOUBLE_BACK, h + 1, DoubleBackArgs(h)))
 
 
-@SURVIVAL_CAN.register("double_back")
+@on_effect(SURVIVAL_CHECK, "double_back")
 def can_double_back(s: State, h: int) -> bool:
     return any(s.played[h])
 
@@ -329,16 +329,16 @@ def resolve_double_back(s: State, d: Decision, action: int) -> None:
 
 
 # Detector, Dodge, Drone and Gate run through reckoning.py and places.py at their moment.
-@SURVIVAL_EFFECTS.register(AT_CATCH)
+@on_effect(SURVIVAL_EFFECT, AT_CATCH)
 def ignore_token(s: State, h: int, *, token: str) -> None:
     s.log("ignore_token", h + 1, hunted=h, token=token)
 
 
-@SURVIVAL_EFFECTS.register(AT_RESOLVE)
+@on_effect(SURVIVAL_EFFECT, AT_RESOLVE)
 def replace_power(s: State, h: int, *, power: str) -> None:  # pragma: no cover
     raise AssertionError("Drone and Gate are resolved by places.resolve_place_choice")
 
 
-@SURVIVAL_CAN.register(AT_CATCH)
+@on_effect(SURVIVAL_CHECK, AT_CATCH)
 def can_ignore_token(s: State, h: int, *, token: str) -> bool:
     return True
