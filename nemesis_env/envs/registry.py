@@ -72,7 +72,7 @@ def game_entry(name: str) -> GameEntry:
     return _GAMES[name]
 
 
-def load_game(name: str, **params: Any) -> Any:
+def load_game(name: str, **params: Any) -> Game[Any, Any]:
     """Builds the named game with validated params (unknown params raise ParamError)."""
     return game_entry(name).game_class()(**params)
 
