@@ -1,5 +1,5 @@
-"""The game-agnostic kernel (shared/DESIGN.md §2): action codec, observation layouts, strict data
-loading, effect registries, events, seeded chance; and how Not Alone uses each of them."""
+"""The game-agnostic kernel (shared/DESIGN.md §2): declared action spaces, observation layouts,
+strict data loading, effect tables, events, seeded chance; and how Not Alone uses each."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_space_refuses_bad_declarations_and_foreign_ids() -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_not_alone_action_table(players: int) -> None:
     game = NotAloneGame(players=players)
-    codec = game.codec
+    codec = game.space
     assert len(codec) == na_actions.NUM_ACTIONS == game.info.num_actions == 76
     names = codec.names()
     assert len(set(names)) == len(names), "every id has its own name"

@@ -1,4 +1,5 @@
-"""Game-agnostic kernel: Game/State contract, chance, action codec, events, data, encoders.
+"""Game-agnostic kernel: Game/State contract, the engine, chance, declared action spaces,
+zones, events, data and encoders.
 
 Nothing here imports a game package or an RL library (shared/DESIGN.md §1-2).
 """

@@ -122,17 +122,13 @@ class State(Protocol):
 
 
 class Game(ABC, Generic[StateT, ViewT]):
-    """Params, loaded data, the action codec and GameInfo; a factory for states and views."""
+    """Params, loaded data, the declared action space and GameInfo; a factory for states and
+    views."""
 
     info: GameInfo
     space: ActionSpace  # the declared action table
     chance_space: ActionSpace  # the declared chance-outcome table
     params: Any
-
-    @property
-    def codec(self) -> ActionSpace:
-        """The action table (older name of `space`)."""
-        return self.space
 
     @abstractmethod
     def new_initial_state(self) -> StateT: ...
