@@ -68,12 +68,6 @@ class Layout:
             high[p.offset : p.offset + p.size] = p.high
         return low, high
 
-    def check_chunk(self, name: str, size: int) -> None:
-        """Asserts that an encoder's block for piece `name` has exactly the piece's size."""
-        if self.by_name[name].size != size:
-            raise ValueError(f"piece {name!r} holds {self.by_name[name].size} values, "
-                             f"the encoder writes {size}")  # fmt: skip
-
     def describe(self) -> str:
         """A Markdown table of the layout, for docs and golden files."""
         rows = ["| piece | offset | shape | meaning |", "|---|---:|---|---|"]
