@@ -24,7 +24,6 @@ from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import env_id, list_games, load_game
 
 
-
 class CliError(Exception):
     """A usage problem reported as one line on stderr with exit status 2."""
 
