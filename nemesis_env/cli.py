@@ -221,7 +221,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CliError(f"{args.file} is not JSON ({e}); save games with game.serialize") from e
     if not isinstance(doc, dict) or "game" not in doc:
         raise CliError(f"{args.file} is not a saved game (a JSON object with game/params/history)")
-    game = load_game(doc["game"], **doc.get("params", {}))
+    params = doc.get("params", {})
+    if not isinstance(params, dict):
+        raise CliError(f"{args.file}: a saved game's params are a mapping, got {params!r}")
+    game = load_game(doc["game"], **params)
     state = game.deserialize(text)
     print(game.render(state, None))
     moves = len(state.history)

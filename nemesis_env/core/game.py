@@ -244,7 +244,9 @@ class Game(ABC, Generic[StateT, ViewT]):
                 f"saved game params {doc.get('params')} differ from this game's "
                 f"{self.params_dict()}"
             )
-        history = doc.get("history", [])
+        if "history" not in doc:  # replaying nothing would show the start as if it were saved
+            raise CheckpointError("a saved game has no 'history' (the list of action ids)")
+        history = doc["history"]
         if not isinstance(history, list) or not all(
             isinstance(a, int) and not isinstance(a, bool) for a in history
         ):
