@@ -157,7 +157,7 @@ def config_from_dict(cls: type[T], data: Any) -> T:
 
 
 def parse_override(text: str) -> tuple[list[str], Any]:
-    """`a.b.0.c=value` -> (["a", "b", "0", "c"], yaml.safe_load("value"))."""
+    """`a.b.0.c=value` -> (["a", "b", "0", "c"], the value parsed as YAML)."""
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or any(not part for part in key.split(".")):
