@@ -59,8 +59,12 @@ def load_checkpoint(path: str | Path) -> dict[str, Any]:
         ) from exc
     except OSError as exc:
         raise CheckpointError(f"cannot read checkpoint {path}: {exc.strerror or exc}") from exc
-    except (RuntimeError, ValueError, TypeError) as exc:  # e.g. a damaged zip archive
-        raise CheckpointError(f"cannot read checkpoint {path}: {one_line(exc)}") from exc
+    except Exception as exc:
+        # The file is untrusted bytes: torch's unpickler answers garbage with IndexError,
+        # KeyError, RuntimeError (a damaged zip)... and each means one thing: not a checkpoint.
+        raise CheckpointError(
+            f"cannot read checkpoint {path}: {type(exc).__name__}: {one_line(exc)}"
+        ) from exc
     if not isinstance(loaded, Mapping):
         raise CheckpointError(
             f"cannot read checkpoint {path}: it holds a {type(loaded).__name__}, "

@@ -3,11 +3,11 @@ on stderr and exit status 2, before any run directory is written, never with a t
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 import torch
 
@@ -103,7 +103,7 @@ def bad_files(root: Path, good: dict[str, Any]) -> dict[str, Path]:
     """A 0-byte file, random bytes, a checkpoint missing each kind of key, and not a dict."""
     files = {"empty": root / "empty.pt", "random": root / "random.pt"}
     files["empty"].write_bytes(b"")
-    files["random"].write_bytes(os.urandom(4096))
+    files["random"].write_bytes(np.random.default_rng(0).bytes(4096))
     for key in ("game", "settings", "nets", "update", "rng"):
         files[f"no-{key}"] = root / f"no-{key}.pt"
         torch.save({k: v for k, v in good.items() if k != key}, files[f"no-{key}"])
@@ -117,7 +117,7 @@ def bad_files(root: Path, good: dict[str, Any]) -> dict[str, Path]:
 # what each bad file is refused for (the agent does not read the resume-only keys)
 EXPECTED = {
     "empty": r"empty\.pt: the file is empty or cut short",
-    "random": r"random\.pt: it is not tensors and plain data",
+    "random": r"random\.pt: ",  # the reason depends on the bytes and on torch
     "no-game": "has no 'game'",
     "no-settings": "has no 'settings'",
     "no-nets": "has no 'nets'",
@@ -148,6 +148,18 @@ def test_a_bad_checkpoint_is_a_checkpoint_error(
         assert trainer.update == 0  # nothing was restored
     finally:
         trainer.close()
+
+
+@pytest.mark.parametrize("seed", range(0, 400, 8))
+def test_any_random_bytes_are_a_checkpoint_error(seed: int, tmp_path: Path) -> None:
+    """torch's unpickler fails on garbage in many ways (UnpicklingError, IndexError, ...)."""
+    path = tmp_path / "random.pt"
+    rng = np.random.default_rng(seed)
+    header = b"PK\x03\x04" if seed % 16 else b"\x80\x02"  # a zip's magic, a pickle's
+    path.write_bytes(header + rng.bytes(int(rng.integers(1, 8192))))
+    with pytest.raises(CheckpointError, match="cannot read checkpoint") as caught:
+        load_checkpoint(path)
+    assert "\n" not in str(caught.value)
 
 
 def test_weights_that_do_not_fit_are_a_checkpoint_error(
