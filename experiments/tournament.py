@@ -335,7 +335,7 @@ def run_from_args(args: argparse.Namespace, argv: Sequence[str] | None = None) -
             argv=argv,
         )
     except (NemesisError, FileExistsError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"nemesis: error: {exc}", file=sys.stderr)  # as every nemesis command
         return 2
     print(f"{result.results['total_games']} games -> {result.run_dir}")
     position_names = {p["name"] for p in result.results["seating"]["positions"]}

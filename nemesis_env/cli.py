@@ -117,6 +117,16 @@ def _save(game: Any, state: Any, path: str | None) -> None:
 
 
 # -- commands ----------------------------------------------------------------------------------
+def human_move(game: Any, state: Any, seat: int) -> int | None:
+    """The seat's move: asked (ask_human), unless the decision has one legal option, which is
+    shown and played without a prompt (a question with one answer is no question)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        print(f"Forced move ({game.decision_label(state)}): {action_label(game, state, legal[0])}")
+        return int(legal[0])
+    return ask_human(game, state, seat)
+
+
 def ask_human(game: Any, state: Any, seat: int) -> int | None:
     """Shows the seat's view and numbered legal actions; returns the chosen id (None = quit)."""
     legal = state.legal_actions()
@@ -157,7 +167,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if state.current_player() == seat:
             log.flush(state)
             try:
-                action = ask_human(game, state, seat)
+                action = human_move(game, state, seat)
             except InputEnded:
                 print("\nInput ended before the game did; stopping.", file=sys.stderr)
                 return 1
@@ -221,7 +231,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CliError(f"{args.file} is not JSON ({e}); save games with game.serialize") from e
     if not isinstance(doc, dict) or "game" not in doc:
         raise CliError(f"{args.file} is not a saved game (a JSON object with game/params/history)")
-    game = load_game(doc["game"], **doc.get("params", {}))
+    params = doc.get("params", {})
+    if not isinstance(params, dict):
+        raise CliError(f"{args.file}: a saved game's params are a mapping, got {params!r}")
+    game = load_game(doc["game"], **params)
     state = game.deserialize(text)
     print(game.render(state, None))
     moves = len(state.history)

@@ -11,7 +11,6 @@ exactly as an uninterrupted one, and a game with other roles refuses it.
 from __future__ import annotations
 
 import copy
-import pickle
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -23,6 +22,10 @@ import torch
 from agents.base import Agent, RandomAgent
 from agents.kit import kit_for
 from agents.rl.advice import check_advice
+from agents.rl.checkpoint import SHARED as SHARED
+from agents.rl.checkpoint import check_checkpoint as check_checkpoint
+from agents.rl.checkpoint import check_resumable, load_weights, one_line
+from agents.rl.checkpoint import load_checkpoint as load_checkpoint
 from agents.rl.distill import ExpertTargets
 from agents.rl.network import ActorCritic
 from agents.rl.rollout import LEARNER, Batch, GameStats, RolloutCollector
@@ -30,7 +33,6 @@ from agents.rl.shaping import Shaping, check_shaping
 from agents.rl.workers import WorkerPool
 from nemesis_env.core.errors import CheckpointError
 
-SHARED = "shared"  # the one network's name with shared_policy
 PPO_METRICS = ("policy_loss", "value_loss", "entropy", "approx_kl")
 
 
@@ -359,7 +361,10 @@ class PPOTrainer:
         torch.save(self.checkpoint(), path)
 
     def restore(self, ckpt: dict[str, Any]) -> None:
+        """Continues exactly where `ckpt` stopped; a checkpoint that does not fit this run (or
+        lacks a key) raises CheckpointError (agents/rl/checkpoint.py) before anything is set."""
         check_checkpoint(ckpt, self.game)
+        check_resumable(ckpt)
         mine = asdict(self.settings)
         for key in ("hidden", "shared_policy", "advice", "num_workers"):
             theirs = ckpt["settings"].get(key, 1 if key == "num_workers" else None)
@@ -371,37 +376,19 @@ class PPOTrainer:
                     f"this run has {key}={mine[key]!r}"
                 )
         for n, net in self.nets.items():
-            net.load_state_dict(ckpt["nets"][n])
-            self.optims[n].load_state_dict(ckpt["optims"][n])
-        self.load_snapshots(ckpt["snapshots"])
-        if self.workers is not None:
-            self.workers.restore(ckpt.get("workers") or [])
+            load_weights(net, ckpt["nets"][n], f"weights of {n!r}")
+            load_weights(self.optims[n], ckpt["optims"][n], f"optimiser state of {n!r}")
+        try:
+            self.load_snapshots(ckpt["snapshots"])
+            if self.workers is not None:
+                self.workers.restore(ckpt.get("workers") or [])
+            self.rng.bit_generator.state = ckpt["rng"]
+            self.torch_gen.set_state(ckpt["torch_gen"])
+            torch.set_rng_state(ckpt["torch_global"])
+        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+            raise CheckpointError(f"cannot resume from this checkpoint: {one_line(exc)}") from exc
         self.update, self.env_steps = ckpt["update"], ckpt["env_steps"]
         self.collector.games_started = ckpt["games_started"]
-        self.rng.bit_generator.state = ckpt["rng"]
-        self.torch_gen.set_state(ckpt["torch_gen"])
-        torch.set_rng_state(ckpt["torch_global"])
-
-
-def check_checkpoint(ckpt: dict[str, Any], game: Any) -> None:
-    """A checkpoint only loads into the same game, rules version and params."""
-    if ckpt.get("format") != "nemesis_env-ppo-1":
-        raise CheckpointError(f"not a nemesis_env PPO checkpoint (format {ckpt.get('format')!r})")
-    if ckpt["game"] != game.info.name or ckpt["rules_version"] != game.info.rules_version:
-        raise CheckpointError(
-            f"checkpoint is for {ckpt['game']} rules {ckpt['rules_version']}, but this game is "
-            f"{game.info.name} rules {game.info.rules_version}"
-        )
-    if ckpt["game_params"] != game.params_dict():
-        raise CheckpointError(
-            f"checkpoint game params {ckpt['game_params']} differ from {game.params_dict()}"
-        )
-    roles = list(game.info.roles)
-    theirs = ckpt.get("roles", [n for n in ckpt.get("nets", {}) if n != SHARED] or roles)
-    if list(theirs) != roles:
-        raise CheckpointError(
-            f"checkpoint has policies for roles {list(theirs)}, but this game's roles are {roles}"
-        )
 
 
 def role_shares(roles: tuple[str, ...], shares: tuple[tuple[str, float], ...]) -> list[float]:
@@ -418,14 +405,6 @@ def role_shares(roles: tuple[str, ...], shares: tuple[tuple[str, float], ...]) -
         raise ValueError(f"role_shares must all be positive, got {dict(shares)}")
     total = sum(given[r] for r in roles)
     return [given[r] / total for r in roles]
-
-
-def load_checkpoint(path: str | Path) -> dict[str, Any]:
-    """Tensors and plain containers only (`weights_only=True`): loading never runs code."""
-    try:
-        return dict(torch.load(path, map_location="cpu", weights_only=True))
-    except (OSError, RuntimeError, pickle.UnpicklingError) as exc:
-        raise CheckpointError(f"cannot read checkpoint {path}: {exc}") from exc
 
 
 def _game_metrics(stats: list[GameStats], roles: tuple[str, ...]) -> dict[str, float]:

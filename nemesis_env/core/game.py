@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import AUTO, CHANCE, TERMINAL
-from nemesis_env.core.errors import CheckpointError
+from nemesis_env.core.errors import CheckpointError, IllegalActionError
 from nemesis_env.core.events import Event
 from nemesis_env.core.spaces import ActionSpace
 
@@ -38,6 +38,20 @@ class UtilityKind(StrEnum):
     ZERO_SUM = "zero_sum"
     TEAM = "team"
     GENERAL_SUM = "general_sum"
+
+
+def as_action_id(value: Any) -> int:
+    """`value` as a plain int id, or IllegalActionError naming its type.
+
+    Only Python ints and numpy integers are ids, as in PettingZoo's classic envs: `int(72.7)` or
+    `int("72")` would silently act on an id the caller never chose. Booleans are refused too.
+    """
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    raise IllegalActionError(
+        f"an action is an integer id (a Python int or a numpy integer), "
+        f"got {type(value).__name__} {value!r}"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +244,9 @@ class Game(ABC, Generic[StateT, ViewT]):
                 f"saved game params {doc.get('params')} differ from this game's "
                 f"{self.params_dict()}"
             )
-        history = doc.get("history", [])
+        if "history" not in doc:  # replaying nothing would show the start as if it were saved
+            raise CheckpointError("a saved game has no 'history' (the list of action ids)")
+        history = doc["history"]
         if not isinstance(history, list) or not all(
             isinstance(a, int) and not isinstance(a, bool) for a in history
         ):
@@ -250,8 +266,17 @@ class Game(ABC, Generic[StateT, ViewT]):
     def replay(self, history: Sequence[int]) -> StateT:
         state = self.new_initial_state()
         for action_id in history:
-            state.apply_action(int(action_id))
+            state.apply_action(as_action_id(action_id))
         return state
 
 
-__all__ = ["AUTO", "CHANCE", "TERMINAL", "Game", "GameInfo", "State", "UtilityKind"]
+__all__ = [
+    "AUTO",
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "GameInfo",
+    "State",
+    "UtilityKind",
+    "as_action_id",
+]
