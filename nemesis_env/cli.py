@@ -22,6 +22,7 @@ from nemesis_env.core.errors import NemesisError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import env_id, list_games, load_game
+from nemesis_env.tools import soak
 
 
 class CliError(Exception):
@@ -301,6 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help=f"one of {list_games()}")
     p.add_argument("--players", type=int, help="player count (default: the game's default)")
     p.set_defaults(func=cmd_actions)
+    soak.add_command(sub)  # `nemesis soak`: nemesis_env/tools/soak.py
     _add_plugin_commands(sub)
     return parser
 

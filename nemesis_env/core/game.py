@@ -209,6 +209,18 @@ class Game(ABC, Generic[StateT, ViewT]):
     def render(self, state: StateT, seat: int | None = None) -> str:
         """Text drawing of what `seat` may see; None draws the spectator's view."""
 
+    def invariant_errors(self, state: StateT) -> list[str]:
+        """What is broken in `state`, in words; [] when it is sound.
+
+        The game's own conservation laws, which no generic check can know: every component in
+        exactly one zone, counts as the data files print them, tracks within their range.
+        `nemesis_env.tools.invariants` calls it after every step of property tests and soak
+        runs, next to the generic checks (clone, save and replay equality, views that leak
+        nothing). The default checks nothing; tests require every registered game to override
+        it.
+        """
+        return []
+
     # -- serialization as (params, history) -----------------------------------------------
     def serialize(self, state: StateT) -> str:
         """JSON of (game, rules version, params, history), plus the scenario document a state
