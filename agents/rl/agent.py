@@ -10,8 +10,8 @@ import torch
 
 from agents.base import AgentContext
 from agents.rl.advice import Advisor, policy_input
+from agents.rl.checkpoint import SHARED, check_checkpoint, load_checkpoint
 from agents.rl.network import ActorCritic
-from agents.rl.ppo import SHARED, check_checkpoint, load_checkpoint
 
 
 class PPOAgent:
