@@ -5,8 +5,9 @@ Masks are stored with each transition and re-applied in the update; entropy coun
 actions only. One policy per role that the game's GameInfo names, or one shared policy (the
 seat one-hot in the observation tells the roles apart). A checkpoint holds weights, optimiser,
 snapshot pool, role names and every random generator's state, so a resumed run continues
-exactly as an uninterrupted one, and a game with other roles refuses it. Checkpoint files (atomic,
-checksummed, loaded without running code) are agents/rl/checkpoint.py.
+exactly as an uninterrupted one, and a game with other roles refuses it; a resume may change the
+learning rate (the restored optimiser takes the run's `lr`), not the network's shape.
+Checkpoint files (atomic, checksummed, loaded without running code): agents/rl/checkpoint.py.
 """
 
 from __future__ import annotations
@@ -370,6 +371,10 @@ class PPOTrainer:
         for n, net in self.nets.items():
             net.load_state_dict(ckpt["nets"][n])
             self.optims[n].load_state_dict(ckpt["optims"][n])
+            # Adam's state dict carries the learning rate it was saved with; the run's
+            # settings (what its config.yaml records) decide the rate from here on
+            for group in self.optims[n].param_groups:
+                group["lr"] = self.settings.lr
         self.load_snapshots(ckpt["snapshots"])
         if self.workers is not None:
             self.workers.restore(ckpt.get("workers") or [])
