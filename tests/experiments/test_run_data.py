@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 import yaml
 
+from agents.kit import kit_for
 from experiments.rundir import create_run_dir
 from nemesis_env.cli import main
 from nemesis_env.core.errors import NemesisError
+from tests.conftest import TOY
 
 ROOT = Path(__file__).resolve().parents[2]
+EXPERT = ROOT / "configs" / "expert_creature.yaml"
 SMOKE = ROOT / "configs" / "smoke_run.yaml"
 
 # a bare train config that trains in about a second
@@ -47,6 +50,71 @@ def train(
 def snapshot(run: Path) -> dict[str, str]:
     """Every file of a directory with its hash."""
     return {str(p.relative_to(run)): sha(p) for p in sorted(run.rglob("*")) if p.is_file()}
+
+
+# ------------------------------------------------------------------- 1. expert runs, shipping
+SHIPPED = ROOT / "agents" / "games" / "not_alone" / "data" / "not_alone_creature_ismcts.json.gz"
+FAST = ["--set", "games=1", "--set", "expert.params.iterations=8", "--set", "workers=1"]
+
+
+def test_expert_writes_a_run_directory_not_the_shipped_dataset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = sha(SHIPPED)
+    monkeypatch.chdir(tmp_path)  # the config's relative paths land here, whatever they are
+    assert main(["expert", str(EXPERT), *FAST, "--no-progress"]) == 0
+    assert sha(SHIPPED) == before
+    run = tmp_path / "runs" / "expert_creature"
+    assert sorted(p.name for p in run.iterdir()) == ["config.yaml", "dataset.json.gz", "meta.json"]
+    assert [p for p in tmp_path.rglob("*.json.gz") if p.parent != run] == []
+    meta = json.loads((run / "meta.json").read_text())
+    assert meta["game"] == "not_alone" and meta["seeds"]["seed"] == 100
+
+
+def test_expert_out_dir_override_and_refusing_a_used_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "few"
+    assert main(["expert", str(EXPERT), *FAST, "--set", f"out_dir={out}", "--no-progress"]) == 0
+    assert (out / "dataset.json.gz").is_file()
+    capsys.readouterr()
+    assert main(["expert", str(EXPERT), *FAST, "--set", f"out_dir={out}", "--no-progress"]) == 2
+    assert "--overwrite" in capsys.readouterr().err
+
+
+def _toy_expert(tmp_path: Path, **changes: object) -> Path:
+    doc = {
+        "game": TOY.name, "players": 3, "seat": 1, "games": 1, "seed": 0,
+        "expert": {"name": "ismcts", "kind": "ismcts", "params": {"iterations": 10}},
+        "others": {"name": "heuristic", "kind": "heuristic"},
+        "out_dir": str(tmp_path / "run"), **changes,
+    }  # fmt: skip
+    path = tmp_path / "expert.yaml"
+    path.write_text(yaml.safe_dump(doc))
+    return path
+
+
+def test_ship_writes_the_kits_dataset_and_refuses_without_a_kit_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shipped = tmp_path / "kit_data" / "toy_scout.json.gz"
+    shipped.parent.mkdir()
+    monkeypatch.setitem(kit_for(TOY.name).expert_datasets, "toy_scout", shipped)
+    # no ship_as, or a name the kit does not ship: refused before any game is played
+    assert main(["expert", str(_toy_expert(tmp_path)), "--ship", "--no-progress"]) == 2
+    assert "ship_as" in capsys.readouterr().err
+    config = _toy_expert(tmp_path, ship_as="toy_other")
+    assert main(["expert", str(config), "--ship", "--no-progress"]) == 2
+    assert "toy_scout" in capsys.readouterr().err  # names what is allowed
+    assert not (tmp_path / "run").exists() and not shipped.exists()
+    # without --ship a kit name changes nothing shipped
+    config = _toy_expert(tmp_path, ship_as="toy_scout")
+    assert main(["expert", str(config), "--no-progress"]) == 0
+    assert not shipped.exists()
+    config = _toy_expert(tmp_path, ship_as="toy_scout", out_dir=str(tmp_path / "run2"))
+    assert main(["expert", str(config), "--ship", "--no-progress"]) == 0
+    assert shipped.read_bytes() == (tmp_path / "run2" / "dataset.json.gz").read_bytes()
+    assert json.loads((tmp_path / "run2" / "meta.json").read_text())["shipped_to"] == str(shipped)
 
 
 # ------------------------------------------------------------------- 2. --overwrite clears
