@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -110,6 +111,8 @@ def ship_target(config: ExpertConfig) -> Path:
     target = shipped_datasets(config.game)[config.ship_as]
     if not target.parent.is_dir():
         raise ConfigError(f"--ship: the kit's data directory {target.parent} does not exist")
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise ConfigError(f"--ship: the kit's data directory {target.parent} is not writable")
     return target
 
 
