@@ -20,6 +20,7 @@ import numpy as np
 from nemesis_env.core.chance import sample_outcome, spawn_streams
 from nemesis_env.core.errors import NemesisError
 from nemesis_env.core.events import Event
+from nemesis_env.core.files import atomic_write_text
 from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import env_id, list_games, load_game
 from nemesis_env.tools import soak
@@ -111,9 +112,26 @@ def _random_step(
         state.apply_action(legal[int(agent_rng.integers(len(legal)))])
 
 
+def check_save_path(path: str | None) -> None:
+    """CliError unless `--save path` can be written: checked before a game is played, so a typo
+    never costs the game (a file already there is replaced)."""
+    if not path:
+        return
+    target = Path(path)
+    parent = target.parent
+    if target.is_dir():
+        raise CliError(
+            f"--save {path}: is a directory; give a file name, e.g. {target / 'game.json'}"
+        )
+    if not parent.is_dir():
+        raise CliError(f"--save {path}: the directory {parent} does not exist; create it first")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise CliError(f"--save {path}: the directory {parent} is not writable")
+
+
 def _save(game: Any, state: Any, path: str | None) -> None:
     if path:
-        Path(path).write_text(game.serialize(state) + "\n")
+        atomic_write_text(path, game.serialize(state) + "\n")
         print(f"Saved the game to {path} (nemesis replay {path})")
 
 
@@ -152,6 +170,7 @@ def ask_human(game: Any, state: Any, seat: int) -> int | None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    check_save_path(args.save)
     game = _load(args)
     seats = game.seat_names()
     if args.seat is None:
@@ -189,6 +208,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    check_save_path(args.save)
     game = _load(args)
     chance_rng, agent_rng = spawn_streams(args.seed, 2)
     state = game.new_initial_state()

@@ -28,6 +28,7 @@ import numpy as np
 from agents.base import Agent
 from agents.play import play_game
 from nemesis_env.core.errors import NemesisError
+from nemesis_env.core.files import atomic_write_bytes
 from nemesis_env.core.game import as_action_id
 
 FORMAT = "nemesis_env.expert_games/1"
@@ -122,7 +123,7 @@ def write_dataset(path: Path, header: dict[str, Any], games: Sequence[ExpertGame
     """A gzipped JSON document: header (format, rules version, expert, seed) and the games."""
     doc = {"format": FORMAT, **header, "games": [game_to_json(g) for g in games]}
     text = json.dumps(doc, separators=(",", ":")).encode("utf-8")
-    path.write_bytes(gzip.compress(text, mtime=0))  # mtime 0: same games, same bytes
+    atomic_write_bytes(path, gzip.compress(text, mtime=0))  # mtime 0: same games, same bytes
 
 
 def read_dataset(path: Path) -> dict[str, Any]:

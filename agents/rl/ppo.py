@@ -5,7 +5,9 @@ Masks are stored with each transition and re-applied in the update; entropy coun
 actions only. One policy per role that the game's GameInfo names, or one shared policy (the
 seat one-hot in the observation tells the roles apart). A checkpoint holds weights, optimiser,
 snapshot pool, role names and every random generator's state, so a resumed run continues
-exactly as an uninterrupted one, and a game with other roles refuses it.
+exactly as an uninterrupted one, and a game with other roles refuses it; a resume may change the
+learning rate (the restored optimiser takes the run's `lr`), not the network's shape.
+Checkpoint files (atomic, checksummed, loaded without running code): agents/rl/checkpoint.py.
 """
 
 from __future__ import annotations
@@ -22,10 +24,16 @@ import torch
 from agents.base import Agent, RandomAgent
 from agents.kit import kit_for
 from agents.rl.advice import check_advice
-from agents.rl.checkpoint import SHARED as SHARED
-from agents.rl.checkpoint import check_checkpoint as check_checkpoint
-from agents.rl.checkpoint import check_resumable, load_weights, one_line
-from agents.rl.checkpoint import load_checkpoint as load_checkpoint
+from agents.rl.checkpoint import (
+    FORMAT,
+    SHARED,
+    check_checkpoint,
+    check_resumable,
+    load_checkpoint,
+    load_weights,
+    one_line,
+    write_checkpoint,
+)
 from agents.rl.distill import ExpertTargets
 from agents.rl.network import ActorCritic
 from agents.rl.rollout import LEARNER, Batch, GameStats, RolloutCollector
@@ -336,7 +344,7 @@ class PPOTrainer:
     # -- checkpoints ----------------------------------------------------------------------------
     def checkpoint(self) -> dict[str, Any]:
         return {
-            "format": "nemesis_env-ppo-1",
+            "format": FORMAT,
             "game": self.game.info.name,
             "rules_version": self.game.info.rules_version,
             "game_params": self.game.params_dict(),
@@ -358,26 +366,20 @@ class PPOTrainer:
         }
 
     def save(self, path: str | Path) -> None:
-        torch.save(self.checkpoint(), path)
+        """Atomically, with a checksum (agents/rl/checkpoint.py)."""
+        write_checkpoint(path, self.checkpoint())
 
     def restore(self, ckpt: dict[str, Any]) -> None:
         """Continues exactly where `ckpt` stopped; a checkpoint that does not fit this run (or
         lacks a key) raises CheckpointError (agents/rl/checkpoint.py) before anything is set."""
-        check_checkpoint(ckpt, self.game)
-        check_resumable(ckpt)
-        mine = asdict(self.settings)
-        for key in ("hidden", "shared_policy", "advice", "num_workers"):
-            theirs = ckpt["settings"].get(key, 1 if key == "num_workers" else None)
-            if key == "hidden":
-                theirs = tuple(theirs)
-            if theirs != mine[key]:
-                raise CheckpointError(
-                    f"cannot resume: the checkpoint has {key}={theirs!r}, "
-                    f"this run has {key}={mine[key]!r}"
-                )
+        check_resumable(ckpt, self.game, self.settings)
         for n, net in self.nets.items():
             load_weights(net, ckpt["nets"][n], f"weights of {n!r}")
             load_weights(self.optims[n], ckpt["optims"][n], f"optimiser state of {n!r}")
+            # Adam's state dict carries the learning rate it was saved with; the run's
+            # settings (what its config.yaml records) decide the rate from here on
+            for group in self.optims[n].param_groups:
+                group["lr"] = self.settings.lr
         try:
             self.load_snapshots(ckpt["snapshots"])
             if self.workers is not None:
@@ -416,3 +418,14 @@ def _game_metrics(stats: list[GameStats], roles: tuple[str, ...]) -> dict[str, f
         if mine:
             out[f"rollout_return/{name}"] = float(np.mean([s.learner_return for s in mine]))
     return out
+
+
+__all__ = [
+    "PPO_METRICS",
+    "SHARED",
+    "PPOSettings",
+    "PPOTrainer",
+    "check_checkpoint",  # re-exported: agents/rl/checkpoint.py holds the file format
+    "load_checkpoint",
+    "role_shares",
+]
