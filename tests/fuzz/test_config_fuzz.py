@@ -177,7 +177,10 @@ def test_inputs_found_by_the_fuzz_are_config_errors(
 @pytest.mark.parametrize("value", [".inf", "-.inf", ".nan", "1e400"])
 @pytest.mark.parametrize("key", ["lr", "clip", "time_budget_s", "opponent_mix.self"])
 def test_a_number_that_is_not_finite_is_a_config_error(key: str, value: str) -> None:
-    """An infinite learning rate or clip passed every range check and made NaN weights."""
-    with pytest.raises(ConfigError, match=rf"{key}: expected (a finite number|float \| None)") as caught:
+    """.inf passed the range checks that bound one side only (lr > 0, clip > 0); no setting
+    means an infinite value, nor NaN."""
+    with pytest.raises(
+        ConfigError, match=rf"{key}: expected (a finite number|float \| None)"
+    ) as caught:
         load_config(TrainConfig, TRAIN, [f"{key}={value}"])
     one_line(caught.value)
