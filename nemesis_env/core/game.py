@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from nemesis_env.core.data import DocumentError, load_json_text
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import AUTO, CHANCE, TERMINAL
 from nemesis_env.core.errors import CheckpointError, IllegalActionError
@@ -237,9 +238,13 @@ class Game(ABC, Generic[StateT, ViewT]):
         return json.dumps(doc, sort_keys=True)
 
     def deserialize(self, text: str) -> StateT:
+        """The state a `serialize` text saved. A text that is no save of this game (not JSON,
+        another game, rules version or params, a malformed history) raises CheckpointError;
+        a history that is not legal raises IllegalActionError, and the scenario a save names,
+        if it is invalid, ScenarioError (or CheckpointError); every message is one line."""
         try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
+            doc = load_json_text(text)
+        except DocumentError as exc:
             raise CheckpointError(f"a saved game is JSON; this text is not ({exc})") from exc
         if not isinstance(doc, Mapping):
             raise CheckpointError("a saved game is a JSON object with game, params and history")

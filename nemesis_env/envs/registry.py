@@ -44,7 +44,7 @@ def list_games() -> list[str]:
 
 
 def game_entry(name: str) -> GameEntry:
-    if name not in _GAMES:
+    if not isinstance(name, str) or name not in _GAMES:  # a list would raise TypeError
         raise ParamError(f"unknown game {name!r}; available games: {list_games()}")
     return _GAMES[name]
 
