@@ -45,13 +45,21 @@ def as_action_id(value: Any) -> int:
     """`value` as a plain int id, or IllegalActionError naming its type.
 
     Only Python ints and numpy integers are ids, as in PettingZoo's classic envs: `int(72.7)` or
-    `int("72")` would silently act on an id the caller never chose. Booleans are refused too.
+    `int("72")` would silently act on an id the caller never chose. Booleans are refused too,
+    and integers outside int64, which no action table reaches (Python will not even write one
+    of 5000 digits into an error message).
     """
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        return int(value)
+        action_id = int(value)
+        if not -(2**63) <= action_id < 2**63:
+            raise IllegalActionError(
+                f"an action id is a 64-bit integer, got one of {action_id.bit_length()} bits"
+            )
+        return action_id
+    text = " ".join(repr(value).split())  # one line, even for a 2-d numpy array
     raise IllegalActionError(
         f"an action is an integer id (a Python int or a numpy integer), "
-        f"got {type(value).__name__} {value!r}"
+        f"got {type(value).__name__} {text[:80]}{'...' if len(text) > 80 else ''}"
     )
 
 
