@@ -10,7 +10,8 @@ in the middle of a save leaves the previous checkpoint, which may be the only re
 intact.
 
 The payload is read with `torch.load(weights_only=True)`, so loading never runs code. A file
-that is empty, cut short, random bytes, not a mapping, made for another game, rules version or
+that is empty, cut short, random bytes, not a mapping, nested too deep or sharing parts like a
+YAML alias bomb (nemesis_env.core.data.check_document), made for another game, rules version or
 params, or missing a key that a loader reads raises CheckpointError with a one-line message
 naming the file or the key, never a KeyError or a traceback from deep inside torch.
 `check_checkpoint` is what an agent needs (PPOAgent), `check_resumable` what an exact resume
@@ -30,6 +31,7 @@ from typing import Any
 
 import torch
 
+from nemesis_env.core.data import DocumentError, check_document
 from nemesis_env.core.errors import CheckpointError
 from nemesis_env.core.files import atomic_write_bytes
 
@@ -37,6 +39,7 @@ FORMAT = "nemesis_env-ppo-1"
 SHARED = "shared"  # the one network's name with shared_policy
 _HEADER = re.compile(rb"nemesis-checkpoint sha256=([0-9a-f]{64}) size=(\d+)\n")
 _MAGIC = b"nemesis-checkpoint "
+MAX_LAYERS, MAX_WIDTH = 64, 1 << 16  # far beyond any network PPO trains here
 # settings a resumed run must share with its checkpoint: they shape the weights or the
 # collectors' saved generators (the others, the learning rate included, may change on resume)
 FIXED_ON_RESUME = ("hidden", "shared_policy", "advice", "num_workers")
@@ -101,6 +104,10 @@ def load_checkpoint(path: str | Path) -> dict[str, Any]:
             f"cannot read checkpoint {path}: it holds a {type(loaded).__name__}, "
             "not a checkpoint mapping"
         )
+    try:  # a few shared lists print as billions of items in the messages that quote them
+        check_document(loaded)
+    except DocumentError as exc:
+        raise CheckpointError(f"cannot read checkpoint {path}: {exc}") from None
     return dict(loaded)
 
 
@@ -153,10 +160,16 @@ def check_checkpoint(ckpt: Mapping[str, Any], game: Any) -> None:
             f"checkpoint has policies for roles {list(theirs)}, but this game's roles are {roles}"
         )
     hidden = ckpt["settings"].get("hidden")
-    if not isinstance(hidden, (list, tuple)) or not all(
-        isinstance(h, int) and h >= 1 for h in hidden
+    # bounded: building the network allocates every layer before its weights are checked
+    if not (
+        isinstance(hidden, (list, tuple))
+        and len(hidden) <= MAX_LAYERS
+        and all(isinstance(h, int) and 1 <= h <= MAX_WIDTH for h in hidden)
     ):
-        raise CheckpointError(f"checkpoint settings.hidden must list layer sizes, got {hidden!r}")
+        raise CheckpointError(
+            f"checkpoint settings.hidden must list layer sizes (at most {MAX_LAYERS}, each "
+            f"1..{MAX_WIDTH}), got {hidden!r}"
+        )
     wanted = [SHARED] if SHARED in ckpt["nets"] else roles
     if missing := [n for n in wanted if n not in ckpt["nets"]]:
         have = list(ckpt["nets"])
@@ -183,11 +196,17 @@ def check_resumable(ckpt: Mapping[str, Any], game: Any, settings: Any) -> None:
             )
 
 
+# What torch and numpy raise when handed a checkpoint's part that does not fit: a None where a
+# state dict belongs (AttributeError), a list where a mapping belongs (TypeError, IndexError),
+# a generator state out of range (OverflowError), a tensor of another shape (RuntimeError)...
+UNFIT = (KeyError, TypeError, ValueError, RuntimeError, AttributeError, IndexError, OverflowError)
+
+
 def load_weights(module: torch.nn.Module | torch.optim.Optimizer, state: Any, what: str) -> None:
     """`module.load_state_dict(state)`, or CheckpointError naming `what` did not fit."""
     try:
         module.load_state_dict(state)
-    except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+    except UNFIT as exc:
         raise CheckpointError(f"checkpoint {what} do not fit: {one_line(exc)}") from exc
 
 
@@ -236,6 +255,7 @@ __all__ = [
     "FIXED_ON_RESUME",
     "FORMAT",
     "SHARED",
+    "UNFIT",
     "changed_settings",
     "check_checkpoint",
     "check_resumable",

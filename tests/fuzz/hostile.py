@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import datetime
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import yaml
@@ -113,15 +113,17 @@ JSON_VALUES = st.recursive(
 )
 
 
-def hostile_values(doc: Any) -> st.SearchStrategy[Any]:
+def hostile_values(doc: Any, extra: Sequence[Any] = ()) -> st.SearchStrategy[Any]:
     """Wrong types, huge and negative numbers, NaN, deep nesting, long strings, bombs, random
-    JSON, and values taken from elsewhere in `doc` (a card name where a number belongs)."""
+    JSON, values taken from elsewhere in `doc` (a card name where a number belongs, a tensor of
+    another shape) and the caller's `extra` values."""
     leaves = [v for _, v in walk(doc) if not isinstance(v, (dict, list))]
     return st.one_of(
         st.sampled_from(PLAIN_HOSTILE),
         st.sampled_from(RAW),
         JSON_VALUES,
         st.sampled_from(leaves or [None]),
+        st.sampled_from(list(extra) or [None]),
     )
 
 
@@ -146,7 +148,9 @@ OPS = ("replace", "delete", "add", "wrap")
 
 
 @st.composite
-def mutated(draw: Callable[..., Any], valid: dict[str, Any], max_ops: int = 3) -> dict[str, Any]:
+def mutated(
+    draw: Callable[..., Any], valid: dict[str, Any], max_ops: int = 3, extra: Sequence[Any] = ()
+) -> dict[str, Any]:
     """`valid` with 1..max_ops of: a value replaced by a hostile one, a key or item deleted, an
     unknown key or extra item added, a value wrapped in a list or mapping."""
     doc = copy.deepcopy(valid)
@@ -154,7 +158,7 @@ def mutated(draw: Callable[..., Any], valid: dict[str, Any], max_ops: int = 3) -
         path, value = draw(st.sampled_from(walk(doc)))
         op = draw(st.sampled_from(OPS))
         if op == "add" and isinstance(value, (dict, list)):
-            new = _fresh(draw(hostile_values(valid)))
+            new = _fresh(draw(hostile_values(valid, extra)))
             if isinstance(value, dict):
                 key = draw(st.one_of(st.text(max_size=8), st.sampled_from(sorted(valid))))
                 value[key] = new
@@ -165,7 +169,7 @@ def mutated(draw: Callable[..., Any], valid: dict[str, Any], max_ops: int = 3) -
         elif path and op == "wrap":
             _parent(doc, path)[path[-1]] = draw(st.sampled_from([[value], {"value": value}]))
         elif path:
-            _parent(doc, path)[path[-1]] = _fresh(draw(hostile_values(valid)))
+            _parent(doc, path)[path[-1]] = _fresh(draw(hostile_values(valid, extra)))
     return doc
 
 
