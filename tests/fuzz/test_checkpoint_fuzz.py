@@ -209,6 +209,9 @@ def test_mutated_contents_load_or_are_a_checkpoint_error(
         {"rng": {"bit_generator": "PCG64", "state": {"state": -1, "inc": 1},
                  "has_uint32": 0, "uinteger": 0}},  # numpy: OverflowError
         {"snapshots": [[1]]},  # loaded after the weights: they must be put back
+        {"format": TENSORS[1]},  # a tensor prints on several lines
+        {"game_params": {"players": TENSORS[1]}},  # comparing it raises RuntimeError
+        {"roles": 5},  # list(5) raised TypeError
     ],
     ids=lambda change: repr(change)[:30],
 )  # fmt: skip
