@@ -145,6 +145,8 @@ def test_every_truncation_of_a_save_is_refused(files: Path, kind: str) -> None:
         {**SAVES["not_alone scenario"][1], "scenario": {"params": "players"}},
         {**SAVES["not_alone scenario"][1], "scenario": {"params": [["players", 4]]}},
         {**SAVES["not_alone"][1], "history": [10**30, -1]},
+        {**SAVES["toy_raid"][1], "params": {"players": 3, "": 1}},  # TypeError from __init__
+        {**SAVES["toy_raid"][1], "params": {"players": 3.0}},  # 3.0 in (3, 4)
     ],
     ids=lambda doc: repr(doc)[:40],
 )
