@@ -1,4 +1,4 @@
-"""Budgets, counters and the watchdog shared by the fuzz tests (tests/fuzz/README.md).
+"""Budgets, counters and the watchdog shared by the fuzz tests (docs/reliability.md, Fuzzing).
 
 Every fuzz test runs a fixed, derandomized number of examples, so CI sees the same inputs
 each time; `NEMESIS_FUZZ_EXAMPLES=N` runs N per test instead (a long fuzz). `tried(target)`

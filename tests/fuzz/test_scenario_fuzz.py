@@ -166,3 +166,10 @@ def test_every_truncation_of_a_file_loads_or_is_a_scenario_error(
 )
 def test_paths_and_values_found_by_the_fuzz_are_scenario_errors(source: Any) -> None:
     check_load(source, "scenario (regression)")
+
+
+@pytest.mark.parametrize("place", [True, False])
+def test_a_boolean_is_no_place(place: bool) -> None:
+    """`true == 1`: a boolean passed the place check as place 1 (found by the fuzz)."""
+    with pytest.raises(ScenarioError, match=r"tokens\.creature: unknown place"):
+        load({**VALID["not_alone"], "tokens": {"creature": place}})
