@@ -35,6 +35,7 @@ from nemesis_env.games.not_alone.rules.common import (
     draw_survival_card,
     gain_will,
     ineffective_mask,
+    open_drawn_card_window,
     push_take_back,
     return_played_card,
     survival_available,
@@ -351,7 +352,10 @@ def shelter(s: State, h: int, slot: int, place: int, *, draw: int) -> None:
 def shelter_drawn(s: State, d: Decision) -> None:
     args: ShelterDrawnArgs = d.payload
     h = args.hunted
-    if s.shelter_drawn[h].bit_count() > 1:
+    drawn = s.shelter_drawn[h]
+    if drawn:
+        open_drawn_card_window(s, h)  # pushed first: it opens after the card is kept
+    if drawn.bit_count() > 1:
         push(s, Decision(D_SHELTER_KEEP, h + 1, ShelterKeepArgs(h)))
     else:
         s.shelter_drawn[h] = 0
