@@ -28,7 +28,7 @@ from nemesis_env.games.not_alone.rules import build_rules
 from nemesis_env.games.not_alone.rules.kinds import S_SETUP_SIDE
 from nemesis_env.games.not_alone.state import NO_EFFECT, State
 
-RULES_VERSION = "not_alone-1"
+RULES_VERSION = "not_alone-2"
 
 
 NotAloneState = State  # the state with the kernel's driving methods (state.py)
