@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +12,27 @@ import numpy as np
 from agents.base import Agent, AgentContext
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
+
+_EVENT_LOG: dict[type[Any], bool] = {}  # per game class: does new_initial_state take log_events
+
+
+def _has_event_log(game: Any) -> bool:
+    kind = type(game)
+    if kind not in _EVENT_LOG:
+        try:
+            _EVENT_LOG[kind] = "log_events" in inspect.signature(game.new_initial_state).parameters
+        except (TypeError, ValueError):
+            _EVENT_LOG[kind] = False
+    return _EVENT_LOG[kind]
+
+
+def new_state(game: Any) -> Any:
+    """A fresh initial state for play, search or training: `game.new_initial_state()` as the
+    Game protocol declares it, without the event log where the game keeps one that it lets
+    callers switch off (`log_events=False`, as Not Alone does; agents never read events)."""
+    if _has_event_log(game):
+        return game.new_initial_state(log_events=False)
+    return game.new_initial_state()
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +56,7 @@ def play_game(
     read a search agent's root statistics for that move).
     """
     g = game
-    state = g.new_initial_state(log_events=False)
+    state = new_state(g)
     obs = np.zeros(g.observation_size(), dtype=np.float32)
     n_actions = g.info.num_actions
     decisions = 0

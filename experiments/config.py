@@ -64,6 +64,13 @@ def _allowed_for_game(game: str, setting: str, generic: tuple[str, ...]) -> list
 
 
 # ------------------------------------------------------------------------------ dataclasses
+def check_game(game: str) -> None:
+    """A config's `game` must name a registered game (no game is assumed by default)."""
+    from nemesis_env import list_games
+
+    _check(game in list_games(), "game", f"must be one of {list_games()}, got {game!r}")
+
+
 @dataclass(frozen=True, kw_only=True)
 class AgentSpec:
     """One tournament entrant. `kind` names a builder in experiments.agent_factory.
@@ -104,7 +111,7 @@ class TournamentConfig:
     (results are identical to workers=1).
     """
 
-    game: str = "not_alone"
+    game: str  # a registered game (nemesis_env.list_games())
     players: int = 4
     game_params: dict[str, Any] = field(default_factory=dict)
     agents: list[AgentSpec]
@@ -116,6 +123,7 @@ class TournamentConfig:
     lineups: str = "focal"
 
     def __post_init__(self) -> None:
+        check_game(self.game)
         _check(
             self.lineups in LINEUP_SCHEMES,
             "lineups",
@@ -179,7 +187,7 @@ class TrainConfig:
     of `eval_opponents`.
     """
 
-    game: str = "not_alone"
+    game: str  # a registered game (nemesis_env.list_games())
     players: int = 4
     game_params: dict[str, Any] = field(default_factory=dict)
     total_env_steps: int = 10_000_000
@@ -221,6 +229,7 @@ class TrainConfig:
     device: str = "cpu"
 
     def __post_init__(self) -> None:
+        check_game(self.game)
         for name in (
             "total_env_steps",
             "rollout_steps",

@@ -21,7 +21,7 @@ from tqdm import tqdm
 
 from agents.rl.expert_data import ExpertGame, dataset_header, play_expert_game, write_dataset
 from experiments.agent_factory import make_agent
-from experiments.config import AgentSpec, ConfigError, load_config
+from experiments.config import AgentSpec, ConfigError, check_game, load_config
 from experiments.typed_yaml import add_override_argument, check
 from nemesis_env.core.errors import NemesisError
 from nemesis_env.envs.registry import load_game
@@ -35,7 +35,7 @@ class ExpertConfig:
     mcts. `workers` processes play the games; the output does not depend on it.
     """
 
-    game: str = "not_alone"
+    game: str  # a registered game (nemesis_env.list_games())
     players: int = 4
     game_params: dict[str, Any] = field(default_factory=dict)
     seat: int = 0
@@ -47,6 +47,7 @@ class ExpertConfig:
     out: str = "runs/expert.json.gz"
 
     def __post_init__(self) -> None:
+        check_game(self.game)
         check(self.players >= 2, "players", f"must be at least 2, got {self.players}")
         check(
             0 <= self.seat < self.players,

@@ -77,12 +77,11 @@ def git_info() -> dict[str, Any]:
 
 def rules_stamp(game: Any) -> dict[str, Any]:
     """What a checkpoint or run records about the rules it was made under."""
-    params = getattr(game, "params", None)
-    to_dict = getattr(params, "to_dict", None)
+    params_dict = getattr(game, "params_dict", None)  # the Game protocol's params as JSON
     return {
         "game": game.info.name,
         "rules_version": game.info.rules_version,
-        "game_params": to_dict() if callable(to_dict) else None,
+        "game_params": params_dict() if callable(params_dict) else None,
     }
 
 

@@ -206,12 +206,12 @@ def summarize(
         "utility": str(info.utility.value),
         "positions": [p.as_dict() for p in positions(info)],
     }
-    params = getattr(game, "params", None)
+    params_dict = getattr(game, "params_dict", None)  # the Game protocol's params as JSON
     return {
         "format": "nemesis-tournament/1",
         "game": game.info.name,
         "rules_version": game.info.rules_version,
-        "game_params": params.to_dict() if params is not None else dict(config.game_params),
+        "game_params": params_dict() if callable(params_dict) else dict(config.game_params),
         "players": int(game.info.num_players),
         "seat_names": list(info.seat_names),
         "seating": seating,

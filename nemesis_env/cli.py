@@ -57,11 +57,20 @@ class EventLog:
 
 
 def outcome_line(game: Any, state: Any) -> str:
-    names = game.seat_names()
-    winners = [name for name, r in zip(names, state.returns(), strict=True) if r > 0]
-    if winners == ["creature"]:
-        return "Winner: the Creature"
-    return f"Winner: the Hunted ({', '.join(winners)})"
+    """Who won, by team where the winners are one team (e.g. "Winner: the Hunted (hunted_0,
+    hunted_1)"), else by seat."""
+    info = game.info
+    returns = state.returns()
+    winners = [s for s in range(info.num_players) if returns[s] > 0]
+    if not winners:
+        return "No winner"
+    names = ", ".join(info.seat_names[s] for s in winners)
+    teams = {info.seat_teams[s] for s in winners}
+    if len(teams) == 1:
+        team = teams.pop()
+        label = f"Winner: the {info.team_names[team].replace('_', ' ').capitalize()}"
+        return label if len(info.seats_of_team(team)) == 1 else f"{label} ({names})"
+    return f"Winners: {names}"
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -135,6 +144,8 @@ def ask_human(game: Any, state: Any, seat: int) -> int | None:
 def cmd_play(args: argparse.Namespace) -> int:
     game = _load(args)
     seats = game.seat_names()
+    if args.seat is None:
+        args.seat = seats[0]
     if args.seat not in seats:
         raise CliError(f"unknown seat {args.seat!r} for {len(seats)} players; seats: {seats}")
     seat = seats.index(args.seat)
@@ -254,17 +265,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("play", help="play one seat in the terminal against random agents")
     p.add_argument("game", help=f"one of {list_games()}")
-    p.add_argument("--seat", default="creature", help="creature or hunted_0..hunted_5")
+    p.add_argument("--seat", help="a seat name of the game (default: the first seat)")
     p.add_argument("--save", metavar="FILE", help="write the finished game as JSON")
     _game_options(p)
     p.set_defaults(func=cmd_play)
     p = sub.add_parser("demo", help="play one seeded game between random agents, print the log")
-    p.add_argument("--game", default="not_alone")
+    p.add_argument("--game", required=True, help=f"one of {list_games()}")
     p.add_argument("--save", metavar="FILE", help="write the finished game as JSON")
     _game_options(p)
     p.set_defaults(func=cmd_demo)
     p = sub.add_parser("bench", help="measure env, engine and clone speed")
-    p.add_argument("--game", default="not_alone")
+    p.add_argument("--game", required=True, help=f"one of {list_games()}")
     p.add_argument("--seconds", type=float, default=10.0, help="total wall time, split equally")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--peer", choices=["connect_four_v3"], help="also time this PettingZoo env")

@@ -29,6 +29,7 @@ import pytest
 import nemesis_env
 from nemesis_env.core.chance import sample_outcome, spawn_streams
 from nemesis_env.core.game import CHANCE
+from nemesis_env.core.zones import Deck
 from nemesis_env.games.not_alone.actions import HUNT as HUNT_ACTIONS
 from nemesis_env.games.not_alone.actions import PLACE
 from nemesis_env.games.not_alone.actions import SURVIVAL as SURVIVAL_ACTIONS
@@ -132,14 +133,14 @@ def redeal_survival(
     for h in _others(s, observer):
         fixed = s.shelter_drawn[h]
         free = s.survival[h] & ~fixed
-        pool = free | s.surv_unseen
+        pool = free | sum(1 << c for c in s.surv_deck.unseen)
         if free and pool != free:
             new = free
             while new == free:
                 new = _random_subset(rng, pool, free.bit_count(), 15)
             t = _edited(s)
             t.survival[h] = new | fixed
-            t.surv_unseen = pool & ~new
+            t.surv_deck = Deck(_bits(pool & ~new, 15))
             yield h + 1, t
         later = [k for k in _others(s, observer) if k > h]
         if later and free:  # one exchange with the next Hunted the observer can't see into
@@ -159,14 +160,16 @@ def redeal_hunt_hand(
     """The Creature's hunt cards are replaced by other unseen cards (same count); the hidden
     hunt deck changes accordingly."""
     hand = s.hunt_hand
-    pool = hand | s.hunt_unseen
+    pool = hand | sum(1 << c for c in s.hunt_deck.unseen)
     if observer == CREATURE or not hand or pool == hand:
         return
     new = hand
     while new == hand:
         new = _random_subset(rng, pool, hand.bit_count(), 20)
     t = _edited(s)
-    t.hunt_hand, t.hunt_unseen = new, pool & ~new
+    t.hunt_hand = new
+    t.hunt_deck = s.hunt_deck.clone()  # the state's decks are shared with its clones
+    t.hunt_deck.unseen = _bits(pool & ~new, 20)
     yield CREATURE, t
 
 
@@ -174,14 +177,15 @@ def reshuffle_hunt_bottom(
     s: NotAloneState, observer: Observer, rng: np.random.Generator
 ) -> Iterator[tuple[int, Any]]:
     """Strike Back's cards under the hunt deck: the Creature knows them, others only the count."""
-    if observer == CREATURE or not s.hunt_bottom or not s.hunt_unseen:
+    if observer == CREATURE or not s.hunt_deck.bottom or not s.hunt_deck.unseen:
         return
-    unseen = _bits(s.hunt_unseen, 20)
     t = _edited(s)
-    slot = int(rng.integers(len(t.hunt_bottom)))
-    new = unseen[int(rng.integers(len(unseen)))]
-    old, t.hunt_bottom[slot] = t.hunt_bottom[slot], new
-    t.hunt_unseen = (t.hunt_unseen & ~(1 << new)) | (1 << old)
+    deck = t.hunt_deck = s.hunt_deck.clone()  # the state's decks are shared with its clones
+    slot = int(rng.integers(len(deck.bottom)))
+    new = deck.unseen[int(rng.integers(len(deck.unseen)))]
+    old, deck.bottom[slot] = deck.bottom[slot], new
+    deck.draw(new)
+    deck.shuffle_in([old])
     yield CREATURE, t
 
 
@@ -333,7 +337,7 @@ def strike_back_states(players: int) -> list[NotAloneState]:
         states.append(s.clone())
         s.apply_action(s.legal_actions()[0])
     states.append(s.clone())
-    assert len(states[0].hunt_bottom) == 2
+    assert len(states[0].hunt_deck.bottom) == 2
     return states
 
 

@@ -67,7 +67,8 @@ def test_playthrough_records_a_whole_game_with_views_and_legal_actions(path: Pat
 
 def test_generate_then_replay_round_trips(tmp_path: Path) -> None:
     out = tmp_path / "not_alone_3p.txt"
-    assert playthrough.main(["--players", "3", "--seed", "5", "--out", str(out)]) == 0
+    argv = ["--game", "not_alone", "--players", "3", "--seed", "5", "--out", str(out)]
+    assert playthrough.main(argv) == 0
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# Golden playthrough")
     header, actions = playthrough.parse(text)
@@ -79,7 +80,7 @@ def test_generate_then_replay_round_trips(tmp_path: Path) -> None:
 
 def test_update_repairs_a_stale_file(tmp_path: Path) -> None:
     out = tmp_path / "stale.txt"
-    playthrough.main(["--players", "2", "--seed", "1", "--out", str(out)])
+    playthrough.main(["--game", "not_alone", "--players", "2", "--seed", "1", "--out", str(out)])
     fresh = out.read_text(encoding="utf-8")
     stale = fresh.replace("ViewString(spectator) =", "ViewString(spectator) = (old)", 1)
     out.write_text(stale, encoding="utf-8")

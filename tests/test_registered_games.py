@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import nemesis_env
+from agents.kit import AgentKit
 from nemesis_env.core.errors import ScenarioError
 from nemesis_env.envs.registry import game_entry, resolve
 from nemesis_env.scenario import load
@@ -47,9 +48,10 @@ def test_every_registered_game_names_an_agent_kit(name: str) -> None:
     assert game_entry(name).agent_kit is not None, f"{name} names no agent kit"
 
 
-def test_the_toy_agent_kit_is_a_documented_placeholder() -> None:
+def test_the_toy_agent_kit_is_a_real_kit() -> None:
+    """Its use by the generic agents and experiments: tests/experiments/test_toy_game.py."""
     kit = resolve(game_entry("toy_raid").agent_kit or "")
-    assert kit.game == "toy_raid" and "AgentKit" in kit.pending
+    assert isinstance(kit, AgentKit) and kit.game == "toy_raid"
 
 
 # -- Toy Raid scenarios ----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ import torch
 
 from agents.base import AgentContext
 from agents.kit import KitError, kit_for
+from agents.play import new_state
 from agents.rl.advice import Advisor
 from agents.rl.expert_data import ExpertGame, load_dataset
 from agents.rl.network import ActorCritic
@@ -103,7 +104,7 @@ def _replay(
     size = game.observation_size()
     wanted = {d.position: d for d in g.decisions}
     out = []
-    state = game.new_initial_state(log_events=False)
+    state = new_state(game)
     for position, action in enumerate(g.history):
         decision = wanted.get(position)
         if decision is not None:

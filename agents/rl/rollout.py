@@ -19,6 +19,7 @@ import numpy.typing as npt
 import torch
 
 from agents.base import Agent, AgentContext
+from agents.play import new_state
 from agents.rl.advice import Advisor
 from agents.rl.network import ActorCritic
 from agents.rl.shaping import Shaping
@@ -163,7 +164,7 @@ class RolloutCollector:
                 controllers.append(opponent[seat])
             else:
                 controllers.append(opponent)
-        state = self.game.new_initial_state(log_events=False)
+        state = new_state(self.game)
         return Slot(state, controllers, {}, role, opponent_name)
 
     def _advance(self, slot: Slot) -> None:

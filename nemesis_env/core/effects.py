@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from nemesis_env.core.errors import DataError
@@ -31,6 +32,37 @@ def parse_effects(raw: Any) -> tuple[EffectSpec, ...]:
         params = {k: v for k, v in item.items() if k != "op"}
         specs.append(EffectSpec(op=str(item["op"]), params=params))
     return tuple(specs)
+
+
+_EFFECT_TAG = "__effect_tags__"
+
+
+def on_effect(table: str, name: str) -> Callable[[F], F]:
+    """Marks `fn` as effect `name` of the game's effect table `table` (e.g. "survival card").
+
+    Like the engine's rule tags this only labels the function; `collect_effects` builds a game's
+    tables from the modules it names, so no table is shared between games.
+    """
+
+    def add(fn: F) -> F:
+        tags: list[tuple[str, str]] = list(getattr(fn, _EFFECT_TAG, ()))
+        tags.append((table, name))
+        setattr(fn, _EFFECT_TAG, tuple(tags))
+        return fn
+
+    return add
+
+
+def collect_effects(modules: Iterable[ModuleType]) -> dict[str, EffectRegistry[Any]]:
+    """Every tagged effect defined in `modules`, by table; a name twice in a table is an error."""
+    tables: dict[str, EffectRegistry[Any]] = {}
+    for module in modules:
+        for fn in vars(module).values():
+            if getattr(fn, "__module__", None) != module.__name__:
+                continue  # imported from elsewhere: collected with its own module
+            for table, name in getattr(fn, _EFFECT_TAG, ()):
+                tables.setdefault(table, EffectRegistry(table)).register(name)(fn)
+    return tables
 
 
 class EffectRegistry(Generic[F]):

@@ -42,6 +42,15 @@ def _shares(counts: Counter[int]) -> list[tuple[int, float]]:
     return [(item, n / total) for item, n in sorted(counts.items()) if n > 0]
 
 
+def _sorted_shares(items: list[int]) -> list[tuple[int, float]]:
+    """`_shares(Counter(items))` for a sorted list, without the Counter when every item is
+    distinct (a deck of unique cards): then each share is 1 / len, the same float."""
+    if len(set(items)) == len(items):
+        p = 1 / len(items)
+        return [(item, p) for item in items]
+    return _shares(Counter(items))
+
+
 class Zone(Protocol):
     """What `redeal` and `fill_hidden` need of a zone."""
 
@@ -141,7 +150,7 @@ class Deck:
         if self.top:
             return [(self.top[0], 1.0)]
         if self.unseen:
-            return _shares(Counter(self.unseen))
+            return _sorted_shares(self.unseen)
         if self.bottom:
             return [(self.bottom[0], 1.0)]
         return []
@@ -200,8 +209,11 @@ class Deck:
         return top, len(self.unseen), bottom
 
     def hidden_count(self, seat: int) -> int:
-        top, unseen, bottom = self.seen_by(seat)
-        return unseen + top.count(HIDDEN) + bottom.count(HIDDEN)
+        count = len(self.unseen)
+        for known in (self.top_known, self.bottom_known):
+            if known:
+                count += sum(seat not in seats for seats in known)
+        return count
 
     def hidden_cards(self, seat: int) -> list[int]:
         hidden = self.unseen[:]
@@ -346,7 +358,7 @@ def fill_hidden(
     counts = [zone.hidden_count(seat) for zone in zones]
     if sum(counts) != len(pool):
         raise ValueError(f"{len(pool)} cards for {sum(counts)} hidden slots of seat {seat}")
-    order = [pool[int(i)] for i in rng.permutation(len(pool))]
+    order = [pool[i] for i in rng.permutation(len(pool)).tolist()]
     start = 0
     for zone, count in zip(zones, counts, strict=True):
         zone.put_hidden(seat, order[start : start + count])

@@ -298,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m nemesis_env.tools.playthrough", description=(__doc__ or "").split("\n\n")[0]
     )
-    parser.add_argument("--game", default="not_alone")
+    parser.add_argument("--game", help="a registered game (required without --update)")
     parser.add_argument("--players", type=int, help="number of players (a game param)")
     parser.add_argument("--param", type=_param, action="append", default=[], help="key=value")
     parser.add_argument("--seed", type=int, default=0)
@@ -316,6 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             changed = update(path)
             print(f"{path}: {'updated' if changed else 'unchanged'}")
         return 0
+    if args.game is None:
+        parser.error("--game is required to record a playthrough")
     params = dict(args.param)
     if args.players is not None:
         params["players"] = args.players

@@ -34,9 +34,9 @@ TINY = PPOSettings(
 def test_config_and_network_agree_on_advice_kinds() -> None:
     assert set(ADVICE_KINDS) == set(ADVISORS)
     with pytest.raises(ConfigError, match="advice: must be null or one of"):
-        TrainConfig(advice="oracle")
+        TrainConfig(game="not_alone", advice="oracle")
     with pytest.raises(ConfigError, match="advice_weight"):
-        TrainConfig(advice="heuristic", advice_weight=-1.0)
+        TrainConfig(game="not_alone", advice="heuristic", advice_weight=-1.0)
     with pytest.raises(ValueError, match="advice must be null or one of"):
         check_advice("oracle")
 
@@ -117,7 +117,7 @@ def test_role_shares_set_the_learners_role_pattern() -> None:
         shares = (("creature", 1.0), ("hunted", 0.0))
         PPOTrainer(game, dataclasses.replace(TINY, role_shares=shares), 0)
     with pytest.raises(ConfigError, match="role_shares"):
-        TrainConfig(role_shares={"creature": 0.0, "hunted": 1.0})
+        TrainConfig(game="not_alone", role_shares={"creature": 0.0, "hunted": 1.0})
 
 
 @pytest.mark.parametrize("shares", [(1, 1, 1), (0.5, 0.3, 0.2), (0.1, 0.1, 0.8), (1, 2, 3, 4)])

@@ -57,14 +57,14 @@ def test_without_shaping_only_the_result_is_paid() -> None:
 
 def test_bad_shaping_is_refused() -> None:
     assert set(SHAPING_KINDS) == set(SHAPINGS)
-    TrainConfig(shaping="kit")
-    TrainConfig(shaping="not_alone_value")  # Not Alone's kit keeps its older name
+    TrainConfig(game="not_alone", shaping="kit")
+    TrainConfig(game="not_alone", shaping="not_alone_value")  # Not Alone's kit keeps its older name
     with pytest.raises(ConfigError, match=r"shaping: must be null or one of \['kit', 'not_alone_"):
-        TrainConfig(shaping="oracle")
+        TrainConfig(game="not_alone", shaping="oracle")
     with pytest.raises(ValueError, match=r"shaping must be one of \['kit', 'not_alone_value'\]"):
         check_shaping("oracle", 1.0, load_game("not_alone", players=4))
     with pytest.raises(ConfigError, match="shaping_weight"):
-        TrainConfig(shaping="not_alone_value", shaping_weight=-1.0)
+        TrainConfig(game="not_alone", shaping="not_alone_value", shaping_weight=-1.0)
     with pytest.raises(ValueError, match="shaping must be null or one of"):
         check_shaping("oracle", 1.0)
     with pytest.raises(ValueError, match="no fitted Not Alone value for 2 players"):

@@ -43,6 +43,12 @@ def test_bag_visibility() -> None:
     assert secret.seen_by(0) == (1, 2) and secret.seen_by(1) == (HIDDEN, HIDDEN)
 
 
+def test_deck_of_distinct_cards_draws_each_at_one_over_its_size() -> None:
+    """The all-distinct fast path gives the very floats the counted path gives, ascending."""
+    assert Deck([9, 2, 5]).draw_outcomes() == [(2, 1 / 3), (5, 1 / 3), (9, 1 / 3)]
+    assert Deck(range(7)).draw_outcomes() == [(card, 1.0 / 7) for card in range(7)]
+
+
 def test_deck_draws_known_top_then_unseen_then_bottom() -> None:
     deck = Deck([4, 4, 5, 6])
     assert shares(deck.draw_outcomes()) == {4: F(1, 2), 5: F(1, 4), 6: F(1, 4)}

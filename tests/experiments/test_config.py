@@ -41,6 +41,7 @@ SMOKE = ROOT / "configs" / "tournament_smoke.yaml"
 
 def tournament_doc(**over: Any) -> dict[str, Any]:
     doc: dict[str, Any] = {
+        "game": "not_alone",
         "players": 2,
         "agents": [{"name": "a", "kind": "random"}, {"name": "b", "kind": "random"}],
         "games_per_match": 2,
@@ -114,26 +115,32 @@ def test_missing_required_key_and_value_checks() -> None:
 
 def test_train_config_types_and_nested_paths() -> None:
     ok = config_from_dict(
-        TrainConfig, {"lr": "3e-4", "gamma": 1, "hidden_sizes": [64, 32], "time_budget_s": None}
-    )
+        TrainConfig,
+        {"game": "not_alone", "lr": "3e-4", "gamma": 1, "hidden_sizes": [64, 32],
+         "time_budget_s": None},
+    )  # fmt: skip
     assert ok.lr == pytest.approx(3e-4) and isinstance(ok.gamma, float)
     assert ok.hidden_sizes == (64, 32) and ok.time_budget_s is None
-    assert "lr: expected a number" in error_of(config_from_dict, TrainConfig, {"lr": "fast"})
+    assert "lr: expected a number" in error_of(
+        config_from_dict, TrainConfig, {"game": "not_alone", "lr": "fast"}
+    )
     assert "shared_policy: expected true or false" in error_of(
-        config_from_dict, TrainConfig, {"shared_policy": 1}
+        config_from_dict, TrainConfig, {"game": "not_alone", "shared_policy": 1}
     )
     run = {
-        "train": {"opponent_mix": {"self": 1.0, "snapshot": 0.5}},
+        "train": {"game": "not_alone", "opponent_mix": {"self": 1.0, "snapshot": 0.5}},
         "tournament": tournament_doc(),
     }
     msg = error_of(config_from_dict, RunConfig, run)
     assert msg.startswith("train.opponent_mix: unknown keys ['snapshot']")
     assert "snapshots" in msg
-    run = {"train": {"hidden_sizes": [64, "x"]}, "tournament": tournament_doc()}
+    train = {"game": "not_alone", "hidden_sizes": [64, "x"]}
+    run = {"train": train, "tournament": tournament_doc()}
     assert "train.hidden_sizes[1]: expected an integer" in error_of(
         config_from_dict, RunConfig, run
     )
-    run = {"train": {}, "tournament": tournament_doc(agents=[{"name": "a", "kind": 1}])}
+    bad_kind = tournament_doc(agents=[{"name": "a", "kind": 1}])
+    run = {"train": {"game": "not_alone"}, "tournament": bad_kind}
     assert "tournament.agents[0].kind: expected a string" in error_of(
         config_from_dict, RunConfig, run
     )
@@ -172,7 +179,8 @@ def test_overrides_applied_before_validation() -> None:
 
 def test_resolved_config_round_trips_through_yaml() -> None:
     run = config_from_dict(
-        RunConfig, {"train": {"hidden_sizes": [8]}, "tournament": tournament_doc()}
+        RunConfig,
+        {"train": {"game": "not_alone", "hidden_sizes": [8]}, "tournament": tournament_doc()},
     )
     data = resolved_config_dict(run)
     assert data["train"]["hidden_sizes"] == [8] and data["train"]["device"] == "cpu"
@@ -361,3 +369,12 @@ def test_shipped_configs_load_and_build_their_agents(path: Path) -> None:
             continue  # needs the checkpoint the run trains
         for seat in (0, 1):
             assert callable(make_agent(spec, game, seat).act)
+
+
+def test_a_config_must_name_a_registered_game() -> None:
+    """Generic configs assume no game: `game` is required and must be registered."""
+    doc = tournament_doc()
+    del doc["game"]
+    assert "missing required keys ['game']" in error_of(config_from_dict, TournamentConfig, doc)
+    msg = error_of(config_from_dict, TournamentConfig, tournament_doc(game="chess"))
+    assert "game: must be one of" in msg and "not_alone" in msg and "'chess'" in msg

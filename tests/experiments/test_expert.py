@@ -59,4 +59,4 @@ def test_train_config_checks_the_distillation_values() -> None:
         ("expert_pretrain_steps", -1, "expert_pretrain_steps: must be non-negative"),
     ):
         with pytest.raises(ConfigError, match=message):
-            TrainConfig(**{key: value})
+            TrainConfig(game="not_alone", **{key: value})

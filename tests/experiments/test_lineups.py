@@ -110,6 +110,7 @@ class ToyGame:
 
 def toy_config(out: Path, names: list[str], **over: Any) -> TournamentConfig:
     doc: dict[str, Any] = {
+        "game": "not_alone",
         "players": 4,
         "agents": [{"name": n, "kind": "random"} for n in names],
         "games_per_match": 2,

@@ -27,6 +27,7 @@ OUTPUTS = ("config.yaml", "meta.json", *FILES)
 
 def config(out: Path, **over: Any) -> TournamentConfig:
     doc: dict[str, Any] = {
+        "game": "not_alone",
         "players": 2,
         "agents": [{"name": "alpha", "kind": "random"}, {"name": "beta", "kind": "random"}],
         "games_per_match": 3,
@@ -285,7 +286,8 @@ def test_time_budget_agents_are_flagged() -> None:
 def test_main_runs_and_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cfg = tmp_path / "t.yaml"
     cfg.write_text(
-        "players: 2\nagents:\n  - {name: a, kind: random}\ngames_per_match: 2\nseed: 1\n"
+        "game: not_alone\nplayers: 2\nagents:\n  - {name: a, kind: random}\n"
+        "games_per_match: 2\nseed: 1\n"
         f"out_dir: {tmp_path / 'out'}\n"
     )
     assert main([str(cfg), "--no-progress", "--set", "games_per_match=1"]) == 0
@@ -312,3 +314,19 @@ def test_smoke_config_runs(tmp_path: Path) -> None:
     results = json.loads((out / "results.json").read_text())
     assert results["total_games"] == 8
     assert [a["name"] for a in results["agents"]] == ["random", "heuristic"]
+
+
+def test_params_are_recorded_for_any_game(tmp_path: Path) -> None:
+    """Through the Game protocol's `params_dict()`, not a params object's own methods (the
+    test-only Toy Raid keeps its params as a plain dict)."""
+    from experiments.rundir import rules_stamp
+
+    toy = load_game("toy_raid", players=4, rounds=1)
+    assert rules_stamp(toy)["game_params"] == {"players": 4, "rounds": 1}
+    not_alone = load_game("not_alone", players=2, board_side=1)
+    assert rules_stamp(not_alone)["game_params"] == not_alone.params_dict()
+    run = run_tournament(
+        config(tmp_path / "run", game="toy_raid", players=3, games_per_match=1), progress=False
+    )
+    assert run.results["game_params"] == {"players": 3, "rounds": 3}
+    assert json.loads(read(run.run_dir, "meta.json"))["game_params"] == {"players": 3, "rounds": 3}

@@ -120,6 +120,29 @@ def test_hunt_deck_reshuffles_the_discard_when_empty() -> None:
     assert s.hunt_hand == sum(1 << HI(c) for c in ("stasis", "mutation", "scream"))
 
 
+def test_clones_share_a_deck_until_one_of_them_draws() -> None:
+    """State.clone copies no deck (core.zones.Deck, shared); a reshuffle or a draw gives the
+    changing state its own deck first (State.edit_hunt_deck), so a clone's deck stays put."""
+    s = build(
+        phase="end_of_turn",
+        creature={"hand": ["stasis"], "discard": ["fierceness", "mutation"], "played": ["scream"]},
+        hunt_deck=[],
+        hunted=[
+            {"hand": [1, 3, 4, 5], "played": ["jungle"]},
+            {"hand": [1, 2, 4, 5], "played": ["river"]},
+        ],
+    )
+    before = s.clone()
+    assert before.hunt_deck is s.hunt_deck and before.surv_deck is s.surv_deck
+    play(s, PASS)  # the reshuffle
+    reshuffled = s.clone()
+    play(s, HI("mutation"))
+    assert len(before.hunt_deck) == 0 and before.hunt_discard  # not reshuffled into
+    cards = sorted(HI(c) for c in ("fierceness", "mutation", "scream"))
+    assert reshuffled.hunt_deck.unseen == cards
+    assert s.hunt_deck.unseen == [c for c in cards if c != HI("mutation")]
+
+
 @pytest.mark.parametrize("held", [0, 1, 2, 3])
 def test_creature_refills_to_three_hunt_cards(held: int) -> None:
     """Seed 003 "End of turn": the Creature refills to 3 hunt cards (reference A.4 phase 4)."""

@@ -40,6 +40,7 @@ from nemesis_env.games.not_alone.state import (
 )
 
 from .conftest import (
+    SURVIVAL,
     hunted,
     legal,
     mask,
@@ -388,7 +389,7 @@ def test_shelter_draws_two_keeps_one():
     play(s, survival("dodge"))
     assert s.survival[0] == smask("dodge")
     assert s.surv_discard == [0]  # Adrenaline
-    assert s.surv_unseen == smask("drone")
+    assert s.surv_deck.unseen == [SURVIVAL["drone"]]
 
 
 def test_shelter_blocked_by_despair():
@@ -417,7 +418,7 @@ def test_shelter_reshuffles_the_used_survival_cards_when_the_deck_is_empty():
     play(s, survival("adrenaline"))
     assert s.survival[0] == smask("adrenaline")
     assert s.surv_discard == [8]  # Dodge
-    assert s.surv_unseen == 0
+    assert len(s.surv_deck) == 0
 
 
 # -- 8 Wreck ---------------------------------------------------------------------------------
@@ -468,7 +469,7 @@ def test_source_draws_a_survival_card():
     assert legal(s) == {OPT_DRAW}  # nobody has 1-2 Will
     play(s, OPT_DRAW, survival_outcome("gate"))
     assert s.survival[0] == smask("gate")
-    assert s.surv_unseen == smask("dodge")
+    assert s.surv_deck.unseen == [SURVIVAL["dodge"]]
 
 
 def test_source_draw_blocked_by_despair_will_still_allowed():

@@ -213,7 +213,7 @@ def test_strike_back_moves_two_random_hunt_cards_under_the_deck():
     assert s.chance_outcomes() == [(hunt_outcome("clone"), 0.5), (hunt_outcome("mirage"), 0.5)]
     play(s, hunt_outcome("clone"))
     assert s.hunt_hand == hmask("mirage")
-    assert s.hunt_bottom == [HUNT_INDEX["scream"], HUNT_INDEX["clone"]]
+    assert s.hunt_deck.bottom == [HUNT_INDEX["scream"], HUNT_INDEX["clone"]]
     at(s, D_EXPLORE)
     play(s, place("lair"))
     play(s, PASS)  # the Creature keeps Mirage
@@ -236,7 +236,7 @@ def test_strike_back_with_one_hunt_card():
     play(s, PASS, survival("strike_back"), hunt_outcome("clone"))
     at(s, D_EXPLORE)
     assert s.hunt_hand == 0
-    assert s.hunt_bottom == [HUNT_INDEX["clone"]]
+    assert s.hunt_deck.bottom == [HUNT_INDEX["clone"]]
 
 
 # -- phase 2 ---------------------------------------------------------------------------------

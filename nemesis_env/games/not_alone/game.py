@@ -12,6 +12,7 @@ from nemesis_env.core.encoder import Layout
 from nemesis_env.core.errors import CheckpointError, NemesisError, ScenarioError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE, Game, GameInfo, UtilityKind
+from nemesis_env.core.zones import Deck
 from nemesis_env.games.not_alone import encoder, labels, scenario
 from nemesis_env.games.not_alone import view as views
 from nemesis_env.games.not_alone.actions import (
@@ -158,9 +159,9 @@ def fill_initial_state(s: State, game: NotAloneGame, log_events: bool) -> None:
     s.phobia_shown = [0] * n
     s.smoke_snapshot = ()
     s.shelter_drawn = [0] * n
-    s.hunt_hand, s.hunt_unseen, s.hunt_bottom = 0, (1 << 20) - 1, []
+    s.hunt_hand, s.hunt_deck = 0, Deck(range(20))
     s.hunt_discard, s.hunt_played, s.hunt_limit = [], [], 1
-    s.surv_unseen, s.surv_discard = (1 << 15) - 1, []
+    s.surv_deck, s.surv_discard = Deck(range(15)), []
     s.creature_token, s.target, s.artemia = 0, 0, 0
     s.flags, s.ineffective, s.forbidden, s.anticipation, s.keep = 0, 0, 0, -1, 0
     s.legal_cache = None

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from nemesis_env.core.errors import ScenarioError
+from nemesis_env.core.zones import Deck
 from nemesis_env.games.not_alone.defs import HuntCardDef, NotAloneData, SurvivalCardDef
 from nemesis_env.games.not_alone.rules.kinds import (
     S_P1_CREATURE,
@@ -21,6 +22,7 @@ from nemesis_env.games.not_alone.rules.kinds import (
 )
 from nemesis_env.games.not_alone.state import (
     ARTEFACT_EFFECT,
+    CREATURE_ONLY,
     FLAG_NAMES,
     NO_EFFECT,
     RIVER_EFFECT,
@@ -253,22 +255,26 @@ def _fill_creature(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> N
     s.hunt_hand = sum(1 << c for c in set(hand))
     s.hunt_discard = names.cards("creature.discard", row.get("discard", []), "hunt")
     s.hunt_played = names.cards("creature.played", row.get("played", []), "hunt")
-    s.hunt_bottom = names.cards("creature.bottom", row.get("bottom", []), "hunt")
+    bottom = names.cards("creature.bottom", row.get("bottom", []), "hunt")
+    s.hunt_deck = Deck()  # its unseen part comes in _fill_decks
+    for card in bottom:
+        s.hunt_deck.put_bottom(card, CREATURE_ONLY)
     s.hunt_limit = _int_in("creature.limit", row.get("limit", 1), 0, 2)
-    every = hand + s.hunt_discard + s.hunt_played + s.hunt_bottom
+    every = hand + s.hunt_discard + s.hunt_played + bottom
     if len(set(every)) != len(every):
         raise ScenarioError("a hunt card is in two places (hand, discard, played, bottom)")
 
 
 def _fill_decks(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None:
-    used_hunt = s.hunt_hand | sum(1 << c for c in s.hunt_discard + s.hunt_played + s.hunt_bottom)
+    placed = s.hunt_discard + s.hunt_played + s.hunt_deck.bottom
+    used_hunt = s.hunt_hand | sum(1 << c for c in placed)
     if "hunt_deck" in doc:
-        deck = names.cards("hunt_deck", doc["hunt_deck"], "hunt")
-        s.hunt_unseen = sum(1 << c for c in set(deck))
-        if s.hunt_unseen & used_hunt:
+        unseen = sum(1 << c for c in set(names.cards("hunt_deck", doc["hunt_deck"], "hunt")))
+        if unseen & used_hunt:
             raise ScenarioError("a hunt card is both in the deck and elsewhere")
     else:
-        s.hunt_unseen = ((1 << 20) - 1) & ~used_hunt
+        unseen = ((1 << 20) - 1) & ~used_hunt
+    s.hunt_deck.shuffle_in(c for c in range(20) if unseen >> c & 1)
     hands = s.survival
     s.surv_discard = names.cards("survival_discard", doc.get("survival_discard", []), "survival")
     held = 0
@@ -283,8 +289,9 @@ def _fill_decks(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None
     used = held | sum(1 << c for c in s.surv_discard)
     if "survival_deck" in doc:
         deck = names.cards("survival_deck", doc["survival_deck"], "survival")
-        s.surv_unseen = sum(1 << c for c in set(deck))
-        if s.surv_unseen & used:
+        unseen = sum(1 << c for c in set(deck))
+        if unseen & used:
             raise ScenarioError("a survival card is both in the deck and elsewhere")
     else:
-        s.surv_unseen = ((1 << 15) - 1) & ~used
+        unseen = ((1 << 15) - 1) & ~used
+    s.surv_deck = Deck(c for c in range(15) if unseen >> c & 1)

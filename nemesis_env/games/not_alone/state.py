@@ -2,7 +2,8 @@
 
 Conventions: seat 0 is the Creature, seat h+1 is Hunted h. Place cards are numbers 1..10 and
 sets of them are bitmasks (bit p-1); survival and hunt cards are indices into the data tables
-and sets of them are bitmasks too. Counters store their distance to the star (0 = reached).
+and sets of them are bitmasks too, except the two decks: core.zones.Decks of those indices.
+Counters store their distance to the star (0 = reached).
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from typing import TYPE_CHECKING
 
 from nemesis_env.core.engine import Decision, StackState
 from nemesis_env.core.events import Event, EventValue
+from nemesis_env.core.zones import Deck
 
 if TYPE_CHECKING:
     from nemesis_env.games.not_alone.game import NotAloneGame
 
 CREATURE = 0
+CREATURE_ONLY = frozenset({CREATURE})  # who knows the cards Strike Back put under the hunt deck
 
 # Turn-scoped flags (bits of State.flags), cleared at the end of every turn.
 F_DESPAIR = 1 << 0
@@ -89,12 +92,11 @@ class State(StackState):
         "forbidden",
         "gave_up",
         "hand",
-        "hunt_bottom",
+        "hunt_deck",
         "hunt_discard",
         "hunt_hand",
         "hunt_limit",
         "hunt_played",
-        "hunt_unseen",
         "ineffective",
         "keep",
         "location",
@@ -110,8 +112,8 @@ class State(StackState):
         "shelter_drawn",
         "side",
         "smoke_snapshot",
+        "surv_deck",
         "surv_discard",
-        "surv_unseen",
         "survival",
         "survival_used",
         "target",
@@ -153,12 +155,13 @@ class State(StackState):
     smoke_snapshot: tuple[tuple[int, ...], ...]  # discards as the Creature saw them (Smokescreen)
     shelter_drawn: list[int]  # survival cards drawn at the Shelter, one to keep (private)
     hunt_hand: int  # hunt bitmask (private to the Creature)
-    hunt_unseen: int  # hunt cards in the deck in unknown order (hidden from all)
-    hunt_bottom: list[int]  # cards put under the deck by Strike Back, in order (Creature knows)
+    # The decks (core.zones.Deck of card indices) are shared by clones: change them only
+    # through edit_hunt_deck / edit_surv_deck, which give this state its own copy first.
+    hunt_deck: Deck  # unseen cards, then Strike Back's cards under it (known to the Creature)
     hunt_discard: list[int]  # public, oldest first
     hunt_played: list[int]  # hunt cards played this turn, in order (public)
     hunt_limit: int  # hunt cards the Creature may still play this turn
-    surv_unseen: int
+    surv_deck: Deck  # unseen cards only
     surv_discard: list[int]
     creature_token: int  # place number, 0 when not placed
     target: int  # places under the Target token (bitmask; two places for pair cards)
@@ -205,12 +208,11 @@ class State(StackState):
         other.smoke_snapshot = self.smoke_snapshot
         other.shelter_drawn = self.shelter_drawn[:]
         other.hunt_hand = self.hunt_hand
-        other.hunt_unseen = self.hunt_unseen
-        other.hunt_bottom = self.hunt_bottom[:]
+        other.hunt_deck = self.hunt_deck  # shared until edited: see edit_hunt_deck
         other.hunt_discard = self.hunt_discard[:]
         other.hunt_played = self.hunt_played[:]
         other.hunt_limit = self.hunt_limit
-        other.surv_unseen = self.surv_unseen
+        other.surv_deck = self.surv_deck
         other.surv_discard = self.surv_discard[:]
         other.creature_token = self.creature_token
         other.target = self.target
@@ -223,6 +225,17 @@ class State(StackState):
         other.legal_cache = self.legal_cache
         other.scenario = self.scenario
         return other
+
+    def edit_hunt_deck(self) -> Deck:
+        """The hunt deck, about to change: clones share their decks (a clone costs no deck
+        copy), so a rule that draws from or adds to a deck first takes its own copy here."""
+        deck = self.hunt_deck = self.hunt_deck.clone()
+        return deck
+
+    def edit_surv_deck(self) -> Deck:
+        """The survival deck, about to change (see edit_hunt_deck)."""
+        deck = self.surv_deck = self.surv_deck.clone()
+        return deck
 
     def returns(self) -> tuple[float, ...]:
         """+1 to the winning side and -1 to the losing side, 0 before the end."""

@@ -10,14 +10,22 @@ cards, the decision being taken. seed 003 "End of turn": the Creature sees all d
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from nemesis_env.core.engine import Decision
+from nemesis_env.core.zones import HIDDEN, Deck, Hand, fill_hidden
 from nemesis_env.games.not_alone.rules.kinds import D_KEEP, D_VORTEX_PLAYED
 from nemesis_env.games.not_alone.rules.payloads import KeepArgs
-from nemesis_env.games.not_alone.state import CREATURE, F_REVEALED, F_SMOKESCREEN, State
+from nemesis_env.games.not_alone.state import (
+    CREATURE,
+    CREATURE_ONLY,
+    F_REVEALED,
+    F_SMOKESCREEN,
+    State,
+)
 
 if TYPE_CHECKING:
     from nemesis_env.games.not_alone.game import NotAloneGame, NotAloneState
@@ -203,12 +211,12 @@ def view_for(s: State, seat: int) -> NotAloneView:
             tuple(map(bool, s.pending_discard)),  # forbidden_chosen
             tuple(map(int.bit_count, s.shelter_drawn)),  # shelter_count
             s.hunt_hand.bit_count(),  # hunt_hand_size
-            s.hunt_unseen.bit_count() + len(s.hunt_bottom),  # hunt_deck_size
-            len(s.hunt_bottom),  # hunt_bottom_count
+            len(s.hunt_deck),  # hunt_deck_size
+            len(s.hunt_deck.bottom),  # hunt_bottom_count
             tuple(s.hunt_discard),  # hunt_discard
             tuple(s.hunt_played),  # hunt_played
             s.hunt_limit,  # hunt_limit
-            s.surv_unseen.bit_count(),  # surv_deck_size
+            len(s.surv_deck),  # surv_deck_size
             tuple(s.surv_discard),  # surv_discard
             s.creature_token,  # creature_token
             s.target,  # target
@@ -225,7 +233,7 @@ def view_for(s: State, seat: int) -> NotAloneView:
             s.pending_discard[h] if h >= 0 else 0,  # own_pending_discard
             s.shelter_drawn[h] if h >= 0 else 0,  # own_shelter_drawn
             s.hunt_hand if seat == CREATURE else -1,  # hunt_hand
-            tuple(s.hunt_bottom) if seat == CREATURE else (),  # hunt_bottom
+            tuple(s.hunt_deck.bottom) if seat == CREATURE else (),  # hunt_bottom
         )
     )
 
@@ -244,11 +252,11 @@ def _mask(places: tuple[int, ...] | list[int]) -> int:
 
 def _pick(rng: np.random.Generator, pool: int, count: int, size: int) -> int:
     """A uniformly random `count`-subset of the bitmask `pool`, as a bitmask."""
+    if count == 0:
+        return 0
     members = [i for i in range(size) if pool >> i & 1]
     if count > len(members):
         raise ValueError(f"cannot pick {count} of {len(members)}: view is inconsistent")
-    if count == 0:
-        return 0
     mask = 0
     for j in rng.choice(len(members), size=count, replace=False):
         mask |= 1 << members[int(j)]
@@ -349,37 +357,48 @@ def _sample_vortex_cards(s: State, rng: np.random.Generator) -> None:
             s.stack[i] = Decision(d.kind, d.chooser, d.payload._replace(incoming=incoming))
 
 
+def _cards(mask: int, size: int) -> list[int]:
+    return [c for c in range(size) if mask >> c & 1]
+
+
+def _mask_of(cards: Iterable[int]) -> int:
+    return sum(1 << c for c in cards)
+
+
 def _sample_survival(s: State, v: NotAloneView, rng: np.random.Generator) -> None:
+    """The other Hunted's survival hands and the deck rebuilt with HIDDEN slots, then the
+    survival cards `v.seat` has not seen dealt into them (core.zones.fill_hidden)."""
     n, me = v.num_hunted, v.seat - 1
-    pool = (1 << 15) - 1
-    for card in v.surv_discard:
-        pool &= ~(1 << card)
+    pool = ((1 << 15) - 1) & ~_mask_of(v.surv_discard)
     s.survival, s.shelter_drawn = [0] * n, [0] * n
     if me >= 0:
         s.survival[me], s.shelter_drawn[me] = v.own_survival, v.own_shelter_drawn
         pool &= ~v.own_survival
-    for h in range(n):
-        if h != me:
-            s.survival[h] = _pick(rng, pool, v.survival_count[h], 15)
-            pool &= ~s.survival[h]
-            s.shelter_drawn[h] = _pick(rng, s.survival[h], v.shelter_count[h], 15)
-    s.surv_unseen = pool
+    hands = {h: Hand(h + 1, [HIDDEN] * v.survival_count[h]) for h in range(n) if h != me}
+    unseen = pool.bit_count() - sum(map(len, hands.values()))
+    deck = Deck([HIDDEN] * unseen)
+    fill_hidden([*hands.values(), deck], v.seat, _cards(pool, 15), rng)
+    for h, hand in hands.items():
+        s.survival[h] = _mask_of(hand.cards)
+        s.shelter_drawn[h] = _pick(rng, s.survival[h], v.shelter_count[h], 15)
+    s.surv_deck = deck
 
 
 def _sample_hunt(s: State, v: NotAloneView, rng: np.random.Generator) -> None:
-    pool = (1 << 20) - 1
-    for card in v.hunt_discard + v.hunt_played:
-        pool &= ~(1 << card)
+    """The Creature's hand and the hunt deck (its bottom known to the Creature) rebuilt with
+    HIDDEN slots where `v.seat` cannot see, then filled (core.zones.fill_hidden)."""
+    pool = ((1 << 20) - 1) & ~_mask_of(v.hunt_discard + v.hunt_played)
     if v.seat == CREATURE:
-        s.hunt_hand, s.hunt_bottom = v.hunt_hand, list(v.hunt_bottom)
-        pool &= ~v.hunt_hand
+        s.hunt_hand = v.hunt_hand
+        pool &= ~v.hunt_hand & ~_mask_of(v.hunt_bottom)
+        s.hunt_deck = deck = Deck(_cards(pool, 20))  # the unseen part is a set: nothing to deal
         for card in v.hunt_bottom:
-            pool &= ~(1 << card)
-    else:
-        s.hunt_hand = _pick(rng, pool, v.hunt_hand_size, 20)
-        pool &= ~s.hunt_hand
-        bottom = _pick(rng, pool, v.hunt_bottom_count, 20)
-        s.hunt_bottom = [c for c in range(20) if bottom >> c & 1]
-        rng.shuffle(s.hunt_bottom)
-        pool &= ~bottom
-    s.hunt_unseen = pool
+            deck.put_bottom(card, CREATURE_ONLY)
+        return
+    hand = Hand(CREATURE, [HIDDEN] * v.hunt_hand_size)
+    unseen = pool.bit_count() - v.hunt_hand_size - v.hunt_bottom_count
+    s.hunt_deck = deck = Deck([HIDDEN] * unseen)
+    for _ in range(v.hunt_bottom_count):
+        deck.put_bottom(HIDDEN, CREATURE_ONLY)
+    fill_hidden([hand, deck], v.seat, _cards(pool, 20), rng)
+    s.hunt_hand = _mask_of(hand.cards)

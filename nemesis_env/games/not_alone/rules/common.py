@@ -164,24 +164,22 @@ def draw_survival_card(s: State, h: int, purpose: int = 0) -> None:
 
 def refill_hunt_deck(s: State) -> None:
     """An empty hunt deck is rebuilt from the discard pile (reference A.2 step 7)."""
-    if not s.hunt_unseen and not s.hunt_bottom and s.hunt_discard:
-        for card in s.hunt_discard:
-            s.hunt_unseen |= 1 << card
+    if not s.hunt_deck and s.hunt_discard:
+        s.edit_hunt_deck().shuffle_in(s.hunt_discard)
         s.hunt_discard.clear()
         s.log("reshuffle", CREATURE, deck="hunt")
 
 
 def refill_survival_deck(s: State) -> None:
     """An empty survival deck is rebuilt from its discard pile (seed 003, Shelter and Source)."""
-    if not s.surv_unseen and s.surv_discard:
-        for card in s.surv_discard:
-            s.surv_unseen |= 1 << card
+    if not s.surv_deck and s.surv_discard:
+        s.edit_surv_deck().shuffle_in(s.surv_discard)
         s.surv_discard.clear()
         s.log("reshuffle", CREATURE, deck="survival")
 
 
 def survival_available(s: State) -> bool:
-    return bool(s.surv_unseen or s.surv_discard)
+    return bool(s.surv_deck or s.surv_discard)
 
 
 def return_played_card(s: State, h: int, slot: int) -> None:

@@ -1,8 +1,8 @@
 """Drawing from the hunt and survival decks, and Strike Back's random pick: the chance nodes.
 
-Face-down piles nobody has seen are sets until drawn, so a draw is uniform over the cards
-left (shared/DESIGN.md §2). Cards put under the hunt deck by Strike Back are known to the
-Creature and come out in order once the unseen part is used up.
+Both decks are core.zones.Decks. Their unseen part is a set until drawn, so a draw is uniform
+over the cards left (shared/DESIGN.md §2). Cards put under the hunt deck by Strike Back are
+known to the Creature and come out in order once the unseen part is used up.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from nemesis_env.games.not_alone.rules.kinds import (
     D_STRIKE_BACK,
 )
 from nemesis_env.games.not_alone.rules.payloads import DrawSurvivalArgs
-from nemesis_env.games.not_alone.state import CREATURE, State
+from nemesis_env.games.not_alone.state import CREATURE, CREATURE_ONLY, State
 
 SHELTER_DRAW = 1  # purpose of a survival draw that lands in the Shelter's pick
 
@@ -43,28 +43,19 @@ def prepare_survival_draw(s: State) -> None:
 
 @on_outcomes(D_DRAW_HUNT)
 def hunt_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
-    if s.hunt_unseen:
-        return _uniform(indices_of(s.hunt_unseen, 20))
-    if s.hunt_bottom:
-        return [(s.hunt_bottom[0], 1.0)]
-    return []  # nothing left anywhere to draw: settle() skips the draw
+    return s.hunt_deck.draw_outcomes()  # empty when nothing is left: settle() skips the draw
 
 
 @on_resolve(D_DRAW_HUNT)
 def resolve_hunt_draw(s: State, d: Decision, card: int) -> None:
-    if s.hunt_unseen >> card & 1:
-        s.hunt_unseen &= ~(1 << card)
-    else:
-        s.hunt_bottom.remove(card)
+    s.edit_hunt_deck().draw(card)
     s.hunt_hand |= 1 << card
     s.log("draw_hunt", CREATURE, card=card, visible_to=frozenset({CREATURE}), hidden=("card",))
 
 
 @on_outcomes(D_DRAW_SURVIVAL)
 def survival_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
-    if not s.surv_unseen:
-        return []
-    return _uniform([SURVIVAL_CARD.id(i) for i in indices_of(s.surv_unseen, 15)])
+    return [(SURVIVAL_CARD.id(i), p) for i, p in s.surv_deck.draw_outcomes()]
 
 
 @on_resolve(D_DRAW_SURVIVAL)
@@ -72,7 +63,7 @@ def resolve_survival_draw(s: State, d: Decision, outcome: int) -> None:
     args: DrawSurvivalArgs = d.payload
     h, purpose = args.hunted, args.purpose
     card = SURVIVAL_CARD.arg(outcome)
-    s.surv_unseen &= ~(1 << card)
+    s.edit_surv_deck().draw(card)
     s.survival[h] |= 1 << card
     if purpose == SHELTER_DRAW:
         s.shelter_drawn[h] |= 1 << card
@@ -92,5 +83,5 @@ def strike_back_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 @on_resolve(D_STRIKE_BACK)
 def resolve_strike_back(s: State, d: Decision, card: int) -> None:
     s.hunt_hand &= ~(1 << card)
-    s.hunt_bottom.append(card)
+    s.edit_hunt_deck().put_bottom(card, CREATURE_ONLY)
     s.log("strike_back", CREATURE, card=card, visible_to=frozenset({CREATURE}), hidden=("card",))
