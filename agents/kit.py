@@ -8,8 +8,8 @@ shaping potential, shipped expert datasets — the game supplies as one `AgentKi
 `module:attribute` path). `kit_for(name)` finds it; nothing generic imports a kit module.
 
 Config strings pick kit pieces by generic names ("kit", "heuristic"); a kit may also accept
-`aliases`, per setting: its own older names for "kit" (e.g. Not Alone's
-`rollout_policy: not_alone`), so configs written before the kit existed keep working.
+`aliases`, per setting: its own older names for "kit", so configs written before the kit
+existed keep working.
 """
 
 from __future__ import annotations

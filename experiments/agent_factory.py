@@ -9,8 +9,8 @@ game-specific comes from the game's agent kit (agents/kit.py, found through the 
              guides the root with the seat's heuristic agent, `belief: heuristic` samples
              worlds by the kit's belief, `leaf_value: kit` ends rollouts with the kit's value
 Both search kinds take `rollout_policy`: uniform (default), kit (the kit's rollout policy) or
-heuristic (every seat's heuristic agent). A kit may accept its own older names for "kit"
-(Not Alone: `not_alone`); an error lists what the config's game allows.
+heuristic (every seat's heuristic agent). A kit may accept its own older names for "kit"; an
+error lists what the config's game allows.
 
 Search agents given `time_budget_s` depend on machine speed; the tournament flags them as not
 reproducible (use `iterations`).

@@ -168,17 +168,16 @@ class TrainConfig:
     updates), heuristic, random. `shared_policy`: one network for every seat, or one per role.
     `role_shares` ({role: weight} naming every role of the game, or empty for equal shares):
     the fraction of the learner's games played in each role (the policy of a role with several
-    seats gets one transition per seat, so e.g. Not Alone's Hunted policy sees several times
-    the Creature's data at equal shares).
+    seats gets one transition per seat, so a team role's policy sees several times the data of
+    a lone role at equal shares).
     `advice` ("heuristic" or null): the policy also sees the move of the game kit's advisor (its
     heuristic agent) and adds a learned bonus to its logit, starting at `advice_weight`
     (residual learning over a prior, agents/rl/advice.py); the trained agent then calls the
     advisor when it plays.
-    `shaping` ("kit", an alias the game's kit accepts such as Not Alone's "not_alone_value", or
-    null): potential-based reward shaping with `shaping_weight` times the kit's potential (for
-    Not Alone the fitted value of the position; agents/rl/shaping.py).
-    `expert_data` (a dataset shipped in the game's kit, e.g. "not_alone_creature_ismcts", a
-    path, or null):
+    `shaping` ("kit", an alias the game's kit accepts, or null): potential-based reward shaping
+    with `shaping_weight` times the kit's potential (e.g. a fitted value of the position;
+    agents/rl/shaping.py).
+    `expert_data` (the name of a dataset shipped in the game's kit, a path, or null):
     games of a search expert; the policy of its role also learns the expert's root visit
     distributions (`expert_coef` times their cross-entropy, on `expert_batch` decisions per
     minibatch; targets `visits ** (1 / expert_temperature)`), after `expert_pretrain_steps`

@@ -1,8 +1,8 @@
 """`nemesis expert CONFIG`: plays a search expert in one seat against fixed agents and writes
 the dataset that PPO distils (agents/rl/expert_data.py, agents/rl/distill.py).
 
-    nemesis expert configs/expert_creature.yaml            # the shipped Creature dataset
-    nemesis expert configs/expert_creature.yaml --set games=20 --set out=/tmp/few.json.gz
+    nemesis expert CONFIG                                   # e.g. a shipped dataset's config
+    nemesis expert CONFIG --set games=20 --set out=/tmp/few.json.gz
 
 Game `i` is seeded by (seed, i) only, so the file does not depend on `workers`, and a dataset
 of N games is the first N games of a larger one.
@@ -128,7 +128,9 @@ def generate(config: ExpertConfig, progress: bool | None = None) -> Path:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("config", help="expert YAML (see configs/expert_creature.yaml)")
+    parser.add_argument(
+        "config", help="expert YAML (game, players, seat, expert, others, games, seed, out)"
+    )
     add_override_argument(parser, "games=20")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 

@@ -3,8 +3,8 @@
 A game's GameInfo names each seat's role and team. A tournament fills **positions**: a
 position is a role, or, where one role's seats are on different teams, that role on one team
 (so seats that play against each other can hold different agents). All seats of a position
-hold the same agent, built for its seat. Not Alone has two positions, `creature` (seat 0) and
-`hunted` (seats 1..); a game of five rival seats of one role has five.
+hold the same agent, built for its seat. One seat against a team of the other role gives two
+positions; a game of five rival seats of one role has five.
 
 A **lineup** gives one agent per position, as indices into the config's agents. Its pair
 index is the lineup read as a number in base n (n agents, first position most significant):

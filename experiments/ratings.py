@@ -9,7 +9,7 @@ deterministic.
 
 Two tables: one rating per agent (games with one agent on every seat are skipped: they say
 nothing about one agent against another), and one per (agent, role), where a role is a
-lineup position (experiments/lineup.py: for Not Alone `X as creature` and `X as hunted`) and
+lineup position (experiments/lineup.py: e.g. `X as <role>` for each role) and
 every game counts. An agent holding several seats of one team appears once per seat (openskill
 needs distinct rating objects), and its new rating is the mean over those seats.
 """

@@ -1,8 +1,8 @@
 """Tournament statistics and their files: Wilson intervals, cross-play, win rates, tables, plot.
 
 Input: one record per game, as written to games.jsonl by experiments.tournament:
-    {"pair": 1, "game": 0, "lineup": {"creature": "random", "hunted": "heuristic"},
-     "seed": [7, 1, 0], "returns": [-1.0, 1.0], "length": 118, "winners": ["hunted_0"]}
+    {"pair": 1, "game": 0, "lineup": {"role_a": "random", "role_b": "heuristic"},
+     "seed": [7, 1, 0], "returns": [-1.0, 1.0], "length": 118, "winners": ["seat_1"]}
 and the game's seating (seat names, roles, teams, lineup positions; tournament.summarize).
 
 - Win rates carry Wilson score 95% intervals, per agent and role (a lineup position,
@@ -83,8 +83,8 @@ def crossplay(
     """One matrix per position: rows = that position's agent, cols = the agent on every other
     position (lineups where the others differ are left out), cell = the position's win rate.
 
-    For Not Alone the `creature` matrix is the classic cross-play: the Creature agent's win rate
-    against the agent on every Hunted seat.
+    For a game of two positions each matrix is the classic cross-play: one position's agent's
+    win rate against the agent on the other position.
     """
     seats = seating["seat_names"]
     out = []
@@ -137,7 +137,7 @@ def win_rates(
 ) -> list[dict[str, Any]]:
     """Rows (agent, role): each position (one trial per game the agent held it: won when one
     of its seats won) and each seat not named like a position (one trial per game the agent
-    held that seat). For Not Alone: `creature`, `hunted` (the team) and each Hunted seat.
+    held that seat), e.g. a lone role, a team's role, and each seat of that team.
 
     A seat is won when it is among the game's winners; a game without winners is a draw.
     """

@@ -5,8 +5,8 @@
 Schedule (experiments/lineup.py): a match is a lineup, one configured agent per position (a
 role, or a role on one team), every seat of a position held by that agent. Every lineup of the
 config's scheme is played, `games_per_match` games (or the smallest `max_games` of its agents:
-the first games of the full schedule, same seeds). For a game of two positions, such as Not
-Alone's Creature and Hunted, the default scheme is every ordered pair (X, Y), X == Y included,
+the first games of the full schedule, same seeds). For a game of two positions (one role
+against a team, say), the default scheme is every ordered pair (X, Y), X == Y included,
 with pair p = i * n + j for X = agents[i] on the first and Y = agents[j] on the second. Game g
 of pair p draws from `np.random.SeedSequence(seed, spawn_key=(p, g)).spawn(players + 1)`:
 stream 0 for chance, stream 1 + s for seat s's agent. Agents are built fresh for every game, so

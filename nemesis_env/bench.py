@@ -166,12 +166,14 @@ def machine_info() -> dict[str, Any]:
 def run_bench(
     game: str,
     seconds: float,
-    players: int = 4,
+    players: int | None = None,
     seed: int = 0,
     peer: str | None = None,
     **params: Any,
 ) -> dict[str, Any]:
-    """Every measurement, `seconds` split equally between them; one flat JSON-ready dict."""
+    """Every measurement, `seconds` split equally between them; one flat JSON-ready dict.
+    `players` None plays the game's default player count."""
+    players = load_game(game, **params).info.num_players if players is None else players
     load_game(game, players=players, **params)  # validate before spending time
     if peer is not None and peer not in PEERS:
         raise ValueError(f"unknown peer {peer!r}; available peers: {list(PEERS)}")

@@ -23,8 +23,6 @@ from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import env_id, list_games, load_game
 
-PLANNED_GAMES = ("nemesis", "retaliation")
-
 
 class CliError(Exception):
     """A usage problem reported as one line on stderr with exit status 2."""
@@ -98,7 +96,8 @@ def _extra_params(args: argparse.Namespace) -> dict[str, Any]:
 
 def _load(args: argparse.Namespace) -> Any:
     """The game named by the options; unknown games or params raise ParamError (exit 2)."""
-    return load_game(args.game, players=args.players, **_extra_params(args))
+    players = {} if args.players is None else {"players": args.players}
+    return load_game(args.game, **players, **_extra_params(args))
 
 
 def _random_step(
@@ -183,7 +182,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     chance_rng, agent_rng = spawn_streams(args.seed, 2)
     state = game.new_initial_state()
     log = EventLog(game, None)
-    print(f"Demo: {game.info.name}, {args.players} players, random agents, seed {args.seed}")
+    players = game.info.num_players
+    print(f"Demo: {game.info.name}, {players} players, random agents, seed {args.seed}")
     decisions = 0
     while not state.is_terminal():
         decisions += state.current_player() != CHANCE
@@ -237,8 +237,6 @@ def cmd_games(args: argparse.Namespace) -> int:
         params = load_game(name).params_dict()
         defaults = ", ".join(f"{key}={value}" for key, value in params.items())
         print(f"{name:<12} {env_id(name):<26} params (defaults): {defaults}")
-    for name in PLANNED_GAMES:
-        print(f"{name:<12} {'(planned, not available yet)':<26}")
     return 0
 
 
@@ -250,8 +248,8 @@ def cmd_actions(args: argparse.Namespace) -> int:
 
 
 # -- parser ------------------------------------------------------------------------------------
-def _game_options(p: argparse.ArgumentParser, default_players: int = 4) -> None:
-    p.add_argument("--players", type=int, default=default_players, help="everyone, 2..7")
+def _game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, help="everyone (default: the game's default)")
     p.add_argument("--seed", type=int, default=0, help="seed of chance and the random agents")
     p.add_argument(
         "--param", action="append", metavar="KEY=VALUE", help="another game param (repeatable)"

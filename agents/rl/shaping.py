@@ -1,20 +1,19 @@
 """Potential-based reward shaping for the learner's rollouts (Ng, Harada & Russell 1999).
 
-A board game's only reward is its result, after many decisions of each seat (~60 in Not
-Alone), and most of a game's luck is in its last turns: a long credit-assignment chain for a
-few CPU-minutes of PPO. With `shaping="kit"` the learner's transition from decision state s to
-its next decision state s' also earns `gamma * phi(s') - phi(s)`, where `phi` is
-`shaping_weight` times the potential that the game's agent kit gives for the seat (for Not
-Alone the fitted value of the position, agents/games/not_alone/value.py: who wins if the
-heuristic agents play on), and the last transition earns `result - phi(s)` (phi of a finished
-game is 0). The shaped returns then differ from the true ones by -phi(first state) only, so
-the best policies are unchanged (the theorem of Ng et al.); what changes is that a turn that
-catches a Hunted, or loses the Beacon, is felt in that turn. A kit may accept its own older
-name for "kit" (Not Alone: `not_alone_value`).
+A board game's only reward is its result, after many decisions of each seat, and most of a
+game's luck is in its last turns: a long credit-assignment chain for a few CPU-minutes of PPO.
+With `shaping="kit"` the learner's transition from decision state s to its next decision state
+s' also earns `gamma * phi(s') - phi(s)`, where `phi` is `shaping_weight` times the potential
+that the game's agent kit gives for the seat (e.g. a fitted value of the position: who wins if
+the heuristic agents play on), and the last transition earns `result - phi(s)` (phi of a
+finished game is 0). The shaped returns then differ from the true ones by -phi(first state)
+only, so the best policies are unchanged (the theorem of Ng et al.); what changes is that a
+turn that wins or loses ground is felt in that turn. A kit may accept its own older name for
+"kit".
 
 The potential reads the collector's true state, which the policy never sees: rewards are part
-of the training signal, not of the observation (and Not Alone's value reads public counters:
-Rescue, Assimilation, Will, hand and discard sizes, the Beacon).
+of the training signal, not of the observation (a kit's potential should still read public
+facts only, so that the shaped signal teaches nothing a seat could not know).
 """
 
 from __future__ import annotations

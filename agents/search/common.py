@@ -187,8 +187,8 @@ def sample_by_visits(
 ) -> int:
     """An action drawn with probability proportional to visits ** (1 / temperature).
 
-    A mixed final choice, as recommended for simultaneous-move MCTS: a Hunted's face-down place
-    card against the Creature's token is such a move, and a most-visited choice is predictable.
+    A mixed final choice, as recommended for simultaneous-move MCTS: a face-down card played
+    against an opponent's guess is such a move, and a most-visited choice is predictable.
     """
     top = max(visits)
     weights = [(n / top) ** (1.0 / temperature) if n else 0.0 for n in visits]

@@ -13,8 +13,8 @@ How nodes are identified (`tree`):
 
 - `"infoset"` (default): a node is the mover's information set, keyed by
   `game.view_for(state, mover)`, with UCB statistics from the mover's point of view. Each
-  seat decides on what it knows, so a simulated Creature cannot see where the root Hunted
-  played face down, nor a Hunted see the Creature's hunt cards. The root player's nodes are
+  seat decides on what it knows, so a simulated opponent cannot see the root player's
+  face-down cards, nor the root player see an opponent's hand. The root player's nodes are
   shared by every determinization; opponents' nodes also depend on their sampled private cards,
   so at small budgets their in-tree moves are close to the rollout policy. This is the keying
   of OpenSpiel's IS-MCTS (information-state strings); like MO-ISMCTS, nobody in the tree sees
@@ -26,9 +26,9 @@ How nodes are identified (`tree`):
   than "infoset" against the heuristic agents in short matches; kept for study.
 - `"so"`: SO-ISMCTS exactly as in the paper: one tree of move sequences from the root, every
   move (any seat's, and chance outcomes) an edge, nodes keyed by (parent, mover, moves since).
-  Hidden moves are then treated as visible: below the root Hunted's face-down card, the
-  simulated Creature's statistics are specific to that card, so the search believes the
-  Creature knows it (the weakness SO-ISMCTS+POM and MO-ISMCTS address). Kept for comparison.
+  Hidden moves are then treated as visible: below the root player's face-down card, the
+  simulated opponent's statistics are specific to that card, so the search believes the
+  opponent knows it (the weakness SO-ISMCTS+POM and MO-ISMCTS address). Kept for comparison.
 
 With `prior` (a view-based agent, e.g. the heuristic of the seat) the root selects by PUCT
 (AlphaZero): mean value + `prior_weight` * P(a) * sqrt(N) / (1 + n(a)), where P is the prior
@@ -40,8 +40,7 @@ ISMCTS won 10% of 10 games in either role, with it about half or more (docs/agen
 With `belief` (a function of the View returning an acceptance weight per sampled world, or
 None), worlds are drawn by rejection sampling (at most `belief_tries` draws) so that they follow
 that belief instead of the uniform one of `sample_world`: e.g. a game kit's `belief`
-(agents/kit.py; for Not Alone the heuristic model's prediction of where each Hunted played
-face down).
+(agents/kit.py; e.g. a heuristic model's prediction of the other seats' face-down cards).
 
 With `leaf_value` (a `LeafValue`, e.g. a game kit's `leaf_value(game, turns)`),
 rollouts stop early, at the start of the next turn, and the leaf is valued by a model fitted on
@@ -59,8 +58,8 @@ is the heuristic agents themselves; they still act on their own (determinized) V
 
 The final move is the most visited root action, or with `final_temperature` t > 0 one drawn
 with probability proportional to visits ** (1/t) (a mixed choice, as in simultaneous-move
-MCTS). A game kit's `rollout_policy` is usually markedly stronger than uniform rollouts (for
-Not Alone: uniformly random Hunted Give Up about every other turn).
+MCTS). A game kit's `rollout_policy` is usually markedly stronger than uniform rollouts, whose
+players throw games away (docs/agents.md has the figures).
 
 With only the iteration limit the search is a pure function of the `rng` given to `act`.
 """

@@ -7,9 +7,9 @@ must say so. Use `ISMCTSAgent` for a fair search.
 The tree is closed-loop over the true state: decision nodes hold one edge per legal action,
 chance nodes hold one child per outcome and are descended by sampling an outcome with its
 probability (`state.chance_outcomes()`). Each decision node stores the statistics of the player
-who moves there, so any number of seats (here: the Creature against a team of Hunted sharing
-one return) is handled by backing up `returns()[mover]` at each node. Leaves are valued by a
-uniformly random rollout to the end (or 0 after `rollout_limit` decisions). One iteration adds
+who moves there, so any number of seats (teams whose seats share one return included) is
+handled by backing up `returns()[mover]` at each node. Leaves are valued by a uniformly random
+rollout to the end (or 0 after `rollout_limit` decisions). One iteration adds
 one edge. With only the iteration limit the search is a pure function of the `rng` given to
 `act`; a time budget makes it depend on the machine's speed.
 """

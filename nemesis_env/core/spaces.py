@@ -2,11 +2,11 @@
 
 A game declares each kind of action with the size of its argument range, in a fixed order:
 
-    space = ActionSpace("not_alone")
-    play = space.add("place", 10, labels=place_ids)   # ids 1..10
-    resist = space.add("resist")                       # one id, no argument
+    space = ActionSpace("my_game")
+    passing = space.add("pass")                        # id 0, no argument
+    move = space.add("move", n_rooms, labels=room_ids) # ids 1..n_rooms
 
-and gets `play.id(i)`, `play.arg(action_id)`, `action_id in play` and names back. The table is
+and gets `move.id(i)`, `move.arg(action_id)`, `action_id in move` and names back. The table is
 the same for every param of one game and player count (board side, variant, mode), so an id
 never shifts with a variant (shared/DESIGN.md §2). Chance outcomes are declared the same way in
 their own space. Only this module turns arguments into ids.

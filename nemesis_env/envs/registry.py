@@ -1,48 +1,23 @@
-"""Which games exist: one entry per game, the only place a game is named outside its package.
+"""Which games exist: one `GameEntry` per game (core/entry.py), discovered, never listed here.
 
-An entry gives the Game class, the scenario builder, the PettingZoo env id and the agent kit,
-each as an import path, so that registering a game imports nothing and nemesis_env never imports
-the agents package (the kit path is read by `agents`). Built-in games are registered below with
-`register_game`; a test-only game registers itself the same way.
-
-    register_game(GameEntry(
-        name="not_alone",
-        game="nemesis_env.games.not_alone.game:NotAloneGame",
-        env_id="nemesis_env/NotAlone-v0",
-        scenario="nemesis_env.games.not_alone.game:build_scenario",
-        agent_kit="agents.games.not_alone:KIT",
-        player_counts=(2, 3, 4, 5, 6, 7),
-    ))
+Each package under nemesis_env/games/ declares its entry in `entry.py` (Not Alone's:
+nemesis_env/games/not_alone/entry.py) and `discover_games` registers it when this module loads,
+so adding a game edits no generic file. A game defined elsewhere (the test-only toy in
+tests/toy_game/) calls `register_game(entry)` itself. Entries hold import paths, so registering
+imports no game module and nemesis_env never imports the agent kit an entry names.
 """
 
 from __future__ import annotations
 
+import pkgutil
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
+from nemesis_env.core.entry import GameEntry, resolve
 from nemesis_env.core.errors import ParamError
 from nemesis_env.core.game import Game
-
-
-@dataclass(frozen=True, slots=True)
-class GameEntry:
-    """How to build, test and play one game. Paths are `module:attribute` strings."""
-
-    name: str
-    game: str  # the Game class; called with the game's keyword params
-    env_id: str  # PettingZoo registry id, e.g. "nemesis_env/NotAlone-v0"
-    scenario: str | None  # builder: mapping -> state (nemesis_env.scenario.load dispatches here)
-    agent_kit: str | None  # the game's AgentKit object, found by `agents` (never imported here)
-    player_counts: tuple[int, ...]  # every legal `players` param
-    variants: tuple[dict[str, Any], ...] = field(default_factory=lambda: ({},))
-    """Param sets besides `players` that the parametrized test suite plays (the default first)."""
-
-    def game_class(self) -> type[Game[Any, Any]]:
-        cls: type[Game[Any, Any]] = resolve(self.game)
-        return cls
-
 
 _GAMES: dict[str, GameEntry] = {}
 
@@ -81,14 +56,6 @@ def env_id(name: str) -> str:
     return game_entry(name).env_id
 
 
-def resolve(path: str) -> Any:
-    """The object a `module:attribute` path names."""
-    module, _, attribute = path.partition(":")
-    if not attribute:
-        raise ValueError(f"{path!r} is not a 'module:attribute' path")
-    return getattr(import_module(module), attribute)
-
-
 def _make_factory(name: str) -> Callable[..., Any]:
     def factory(**kwargs: Any) -> Any:
         import nemesis_env
@@ -113,14 +80,28 @@ def register_pettingzoo_envs() -> None:
     """Kept for callers of the older API: every game is registered when it is added."""
 
 
-register_game(
-    GameEntry(
-        name="not_alone",
-        game="nemesis_env.games.not_alone.game:NotAloneGame",
-        env_id="nemesis_env/NotAlone-v0",
-        scenario="nemesis_env.games.not_alone.game:build_scenario",
-        agent_kit="agents.games.not_alone:KIT",
-        player_counts=(2, 3, 4, 5, 6, 7),
-        variants=({}, {"board_side": 1}, {"board_side": 2}, {"expert": True}),
-    )
-)
+def discover_games() -> None:
+    """Registers the entry of every game package under nemesis_env/games/ (its `entry.ENTRY`).
+
+    The packages are found on disk, so adding a game edits no generic file."""
+    games = Path(__file__).resolve().parent.parent / "games"
+    for package in pkgutil.iter_modules([str(games)]):
+        if package.ispkg:
+            module = import_module(f"nemesis_env.games.{package.name}.entry")
+            register_game(module.ENTRY)
+
+
+discover_games()
+
+
+__all__ = [
+    "GameEntry",
+    "discover_games",
+    "env_id",
+    "game_entry",
+    "list_games",
+    "load_game",
+    "register_game",
+    "resolve",
+    "unregister_game",
+]
