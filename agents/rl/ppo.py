@@ -11,6 +11,7 @@ exactly as an uninterrupted one, and a game with other roles refuses it.
 from __future__ import annotations
 
 import copy
+import pickle
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -420,9 +421,10 @@ def role_shares(roles: tuple[str, ...], shares: tuple[tuple[str, float], ...]) -
 
 
 def load_checkpoint(path: str | Path) -> dict[str, Any]:
+    """Tensors and plain containers only (`weights_only=True`): loading never runs code."""
     try:
-        return dict(torch.load(path, map_location="cpu", weights_only=False))
-    except (OSError, RuntimeError) as exc:
+        return dict(torch.load(path, map_location="cpu", weights_only=True))
+    except (OSError, RuntimeError, pickle.UnpicklingError) as exc:
         raise CheckpointError(f"cannot read checkpoint {path}: {exc}") from exc
 
 

@@ -52,18 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     from pathlib import Path
 
     from nemesis_env.envs.registry import list_games
+    from nemesis_env.tools import add_register_argument, import_registrations
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--update", metavar="DIR", required=True)
-    parser.add_argument(
-        "--register", action="append", default=[], metavar="MODULE",
-        help="import MODULE first (it registers more games, e.g. tests.conftest)",
-    )  # fmt: skip
+    add_register_argument(parser)
     args = parser.parse_args(argv)
-    from importlib import import_module
-
-    for module in args.register:
-        import_module(module)
+    import_registrations(args)
     for name in list_games():
         path = Path(args.update) / f"{name}.json"
         path.write_text(json.dumps(golden_document(name), indent=1) + "\n", encoding="utf-8")

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import hashlib
-import importlib
 import json
 import re
 import sys
@@ -40,6 +39,7 @@ from nemesis_env.core.chance import sample_outcome, spawn_streams
 from nemesis_env.core.errors import IllegalActionError
 from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import load_game
+from nemesis_env.tools import add_register_argument, import_registrations
 
 HEADER_COMMENT = (
     "# Golden playthrough (OpenSpiel style): states, views, observation digests, legal actions.\n"
@@ -304,13 +304,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, help="file to write (default: stdout)")
     parser.add_argument("--update", type=Path, nargs="+", help="playthrough files to rewrite")
-    parser.add_argument(
-        "--register", action="append", default=[], metavar="MODULE",
-        help="import MODULE first (it registers more games)",
-    )  # fmt: skip
+    add_register_argument(parser)
     args = parser.parse_args(argv)
-    for module in args.register:
-        importlib.import_module(module)
+    import_registrations(args)
     if args.update:
         for path in args.update:
             changed = update(path)
