@@ -23,9 +23,9 @@ def raw_env(name: str, render_mode: str | None = None, **params: Any) -> Any:
 
 def env(name: str, render_mode: str | None = None, **params: Any) -> Any:
     """The AEC env wrapped in PettingZoo's OrderEnforcingWrapper (the usual public form)."""
-    from pettingzoo.utils import wrappers
+    from nemesis_env.envs.aec import OrderEnforcedEnv
 
-    return wrappers.OrderEnforcingWrapper(raw_env(name, render_mode=render_mode, **params))
+    return OrderEnforcedEnv(raw_env(name, render_mode=render_mode, **params))
 
 
 register_pettingzoo_envs()

@@ -300,3 +300,32 @@ def test_render_view_draws_one_seat(players: int) -> None:
     plain = make_not_alone(players)
     plain.reset(seed=1)
     assert plain.render() is None  # no render_mode, no drawing
+
+
+@EACH_CASE
+def test_fast_last_matches_pettingzoos_wrapper(name: str, params: dict[str, Any]) -> None:
+    """`env()`'s wrapper answers last() on the raw env; PettingZoo's stock OrderEnforcingWrapper
+    around a twin raw env must see the same tuple at every step of a seeded game."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours = make(name, params)
+    stock = OrderEnforcingWrapper(nemesis_env.raw_env(name, **params))
+    with pytest.raises(AssertionError, match="reset"):
+        ours.last()  # order still enforced: last() observes, so it needs reset() first
+    ours.reset(seed=5)
+    stock.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for agent in ours.agent_iter():
+        mine, theirs = ours.last(), stock.last()
+        assert agent == stock.agent_selection
+        np.testing.assert_array_equal(mine[0]["observation"], theirs[0]["observation"])
+        np.testing.assert_array_equal(mine[0]["action_mask"], theirs[0]["action_mask"])
+        assert mine[1:4] == theirs[1:4]
+        assert ours.last(observe=False)[0] is None
+        if mine[2] or mine[3]:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(mine[0]["action_mask"])))
+        ours.step(action)
+        stock.step(action)
+    assert not stock.agents

@@ -155,9 +155,10 @@ def test_tournament_over_three_roles(tmp_path: Path, monkeypatch: pytest.MonkeyP
     rt = results["ratings"]
     assert "expedition: leader, scout_0, scout_1; raiders: raider" in rt["teams"]
     assert rt["agent"]["strong"]["ordinal"] > rt["agent"]["weak"]["ordinal"]
-    assert rt["agent_role"]["strong"]["raider"]["ordinal"] > rt["agent_role"]["idle"]["raider"][
-        "ordinal"
-    ]
+    assert (
+        rt["agent_role"]["strong"]["raider"]["ordinal"]
+        > rt["agent_role"]["idle"]["raider"]["ordinal"]
+    )
     md = (result.run_dir / "results.md").read_text()
     assert "## Cross-play: scout win rate" in md and "leader: leader; scout: scout_0" in md
 

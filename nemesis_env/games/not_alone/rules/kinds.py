@@ -29,6 +29,7 @@ class Stage(IntEnum):
     P4_HUNTED = 18
     P4_END = 19
 
+
 STAGE_NAMES = (
     "setup: board side", "setup: deal", "turn start",
     "phase 1: creature", "phase 1: exploration",
@@ -85,6 +86,7 @@ class Kind(IntEnum):
     ARTEMIA_HIT = 38
     CREATURE_HIT = 39
     SHELTER_DRAWN = 40
+
 
 DECISION_NAMES = (
     "draw hunt card", "draw survival card", "strike back",
