@@ -12,6 +12,12 @@ nothing about one agent against another), and one per (agent, role), where a rol
 lineup position (experiments/lineup.py: e.g. `X as <role>` for each role) and
 every game counts. An agent holding several seats of one team appears once per seat (openskill
 needs distinct rating objects), and its new rating is the mean over those seats.
+
+(agent, role) ratings compare agents within one role only (`ranked_within_roles`): a team's
+strength is the sum of its seats' ratings, so where roles field teams of different sizes, the
+smaller team's seats settle at a higher mu for the same record (one seat against a team of
+three, each side winning half the games: the lone seat's mu near 38, the three's near 13).
+Ranking one role's row above another role's would say nothing about either agent.
 """
 
 from __future__ import annotations
@@ -109,6 +115,22 @@ def ratings(
             a: {p["name"]: entry(role[(a, p["name"])], role_games[(a, p["name"])]) for p in places}
             for a in names
         },
+    }
+
+
+def ranked_within_roles(
+    agent_role: Mapping[str, Mapping[str, Mapping[str, Any]]],
+) -> dict[str, list[tuple[str, Mapping[str, Any]]]]:
+    """Per role (in the order the roles are listed), its (agent, entry) rows best first: by
+    ordinal, then by agent name. Rows of different roles are never ranked together (module
+    docstring)."""
+    by_role: dict[str, list[tuple[str, Mapping[str, Any]]]] = {}
+    for agent, roles in agent_role.items():
+        for role, entry in roles.items():
+            by_role.setdefault(role, []).append((agent, entry))
+    return {
+        role: sorted(rows, key=lambda row: (-row[1]["ordinal"], row[0]))
+        for role, rows in by_role.items()
     }
 
 

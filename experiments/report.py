@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from experiments.lineup import focal_view
-from experiments.ratings import ratings
+from experiments.ratings import ranked_within_roles, ratings
 
 __all__ = ["crossplay", "ratings", "results_markdown", "wilson_interval", "win_rates"]
 
@@ -270,8 +270,7 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
         "",
         f"- game: `{results['game']}`, rules version `{results['rules_version']}`, "
         f"params `{json.dumps(results['game_params'], sort_keys=True)}`",
-        f"- players: {results['players']}; roles (seats): {held}; utility: "
-        f"{seating['utility']}",
+        f"- players: {results['players']}; roles (seats): {held}; utility: {seating['utility']}",
         "- agents: " + ", ".join(f"{label[a['name']]} [{a['kind']}]" for a in agents),
         f"- schedule: {scheme}, one agent on every seat of a role, self-play included; "
         f"{results['games_per_match']} games each{_caps(agents)}, "
@@ -320,22 +319,7 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
             f"| {k} | {label[name]} | {e['mu']:.2f} | {e['sigma']:.2f} | "
             f"{e['ordinal']:.2f} | {e['games']} |"
         )
-    lines += [
-        "",
-        "### Per agent and role (all games)",
-        "",
-        "| # | agent | role | mu | sigma | ordinal | games |",
-        "|---:|---|---|---:|---:|---:|---:|",
-    ]
-    per_role = sorted(
-        ((a, r, e) for a, roles in rt["agent_role"].items() for r, e in roles.items()),
-        key=lambda t: (-t[2]["ordinal"], t[0], t[1]),
-    )
-    for k, (name, r, e) in enumerate(per_role, 1):
-        lines.append(
-            f"| {k} | {label[name]} | {r} | {e['mu']:.2f} | {e['sigma']:.2f} | "
-            f"{e['ordinal']:.2f} | {e['games']} |"
-        )
+    lines += _role_rating_tables(rt["agent_role"], label)
     lines += [
         "",
         "Files: `games.jsonl` (one line per game), `results.json`, `crossplay.csv`, "
@@ -343,6 +327,34 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
         "",
     ]
     return "\n".join(lines)
+
+
+def _role_rating_tables(
+    agent_role: Mapping[str, Mapping[str, Mapping[str, Any]]], label: Mapping[str, str]
+) -> list[str]:
+    """One table per role, ranked within it: ratings of roles whose teams differ in size sit
+    at different mu for the same record (experiments/ratings.py), so they are never ranked
+    together."""
+    lines = [
+        "",
+        "Per role (all games): a team's strength is the sum of its seats' ratings, so roles "
+        "with teams of different sizes settle at different mu for the same record; compare "
+        "agents within a role, never across roles.",
+    ]
+    for role, rows in ranked_within_roles(agent_role).items():
+        lines += [
+            "",
+            f"### Role {role} (ranked within the role)",
+            "",
+            "| # | agent | mu | sigma | ordinal | games |",
+            "|---:|---|---:|---:|---:|---:|",
+        ]
+        lines += [
+            f"| {k} | {label[name]} | {e['mu']:.2f} | {e['sigma']:.2f} | {e['ordinal']:.2f} | "
+            f"{e['games']} |"
+            for k, (name, e) in enumerate(rows, 1)
+        ]
+    return lines
 
 
 def _crossplay_table(cp: Mapping[str, Any], label: Mapping[str, str]) -> list[str]:
