@@ -2,8 +2,10 @@
 
 - experiments.config: AgentSpec, TournamentConfig, TrainConfig, RunConfig; strict YAML loading
   with `--set key.path=value` overrides.
-- experiments.rundir: run directories (resolved config.yaml, meta.json) and the rules-version
-  check for checkpoints.
+- experiments.rundir: run directories (resolved config.yaml, meta.json; one run each, checked
+  before anything is written) and the rules-version check for checkpoints.
+- experiments.train_run: a training run validated whole (config, checkpoint, output directory)
+  before it writes; resumes continue their own run or record their parent.
 - experiments.agent_factory: AgentSpec -> Agent (random, heuristic, mcts, ismcts, registered
   kinds).
 - experiments.tournament: round-robin tournaments over the roles and teams a game declares

@@ -21,8 +21,14 @@ def register(sub: Any) -> None:
     p.add_argument("config", help="run YAML (train: section) or a bare train YAML")
     add_override_argument(p, "train.time_budget_s=60")
     p.add_argument("--out", help="run directory (default: the config's out_dir + /train)")
-    p.add_argument("--resume", help="checkpoint to resume from (exactly)")
-    p.add_argument("--overwrite", action="store_true", help="reuse a non-empty run directory")
+    p.add_argument(
+        "--resume",
+        help="checkpoint to resume from (exactly): continues its own run when --out is that "
+        "run's directory, else starts a new run that records it as its parent",
+    )
+    p.add_argument(
+        "--overwrite", action="store_true", help="replace an earlier run in --out (cleared first)"
+    )
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_train)
     p = sub.add_parser("tournament", help="round-robin tournament with CIs, ratings, cross-play")
@@ -31,7 +37,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("run", help="train, then tournament, then report (the main job)")
     p.add_argument("config", help="run YAML with train: and tournament: sections")
     add_override_argument(p, "train.time_budget_s=60")
-    p.add_argument("--overwrite", action="store_true", help="reuse a non-empty run directory")
+    p.add_argument(
+        "--overwrite", action="store_true", help="replace an earlier run in out_dir (cleared first)"
+    )
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(func=cmd_run)
     from experiments import expert

@@ -63,6 +63,23 @@ def _allowed_for_game(game: str, setting: str, generic: tuple[str, ...]) -> list
         return list(generic)
 
 
+def _check_expert_data(game: str, name: str | None) -> None:
+    """`expert_data` names a dataset of the game's kit or an existing file, checked here so a
+    typo stops the run before its directory is made, not minutes into training."""
+    if name is None:
+        return
+    try:
+        kit = kit_for(game)
+        shipped, path = sorted(kit.expert_datasets), kit.dataset(name)
+    except (KitError, NemesisError):
+        shipped, path = [], Path(name)
+    _check(
+        path.is_file(),
+        "expert_data",
+        f"no dataset {name!r}: not a file, nor one of the game's shipped datasets: {shipped}",
+    )
+
+
 # ------------------------------------------------------------------------------ dataclasses
 def check_game(game: str) -> None:
     """A config's `game` must name a registered game (no game is assumed by default)."""
@@ -273,6 +290,12 @@ class TrainConfig:
         _check(self.expert_temperature > 0, "expert_temperature", "must be positive")
         _check(self.expert_batch >= 1, "expert_batch", "must be at least 1")
         _check(self.expert_pretrain_steps >= 0, "expert_pretrain_steps", "must be non-negative")
+        _check_expert_data(self.game, self.expert_data)
+        _check(  # the trainer runs on the CPU (experiments/pipeline.py)
+            self.device == "cpu",
+            "device",
+            f"must be 'cpu' (the PPO trainer runs on the CPU only), got {self.device!r}",
+        )
         _check(
             all(share > 0 for share in self.role_shares.values()),
             "role_shares",

@@ -1,8 +1,14 @@
 """`nemesis expert CONFIG`: plays a search expert in one seat against fixed agents and writes
 the dataset that PPO distils (agents/rl/expert_data.py, agents/rl/distill.py).
 
-    nemesis expert CONFIG                                   # e.g. a shipped dataset's config
-    nemesis expert CONFIG --set games=20 --set out=/tmp/few.json.gz
+    nemesis expert CONFIG                                   # a run directory: CONFIG's out_dir
+    nemesis expert CONFIG --set games=20 --set out_dir=/tmp/few
+    nemesis expert CONFIG --ship                            # also replaces the shipped dataset
+
+The output is a run directory like a training or tournament run's: config.yaml, meta.json
+and dataset.json.gz. A dataset shipped in a game's agent kit is replaced only with `--ship`:
+the config's `ship_as` names it (one of the kit's `expert_datasets`), and the command refuses
+to ship without one, before any game is played.
 
 Game `i` is seeded by (seed, i) only, so the file does not depend on `workers`, and a dataset
 of N games is the first N games of a larger one.
@@ -12,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -19,12 +26,18 @@ from typing import Any
 
 from tqdm import tqdm
 
+from agents.kit import KitError, kit_for
 from agents.rl.expert_data import ExpertGame, dataset_header, play_expert_game, write_dataset
 from experiments.agent_factory import make_agent
 from experiments.config import AgentSpec, ConfigError, check_game, load_config
+from experiments.rundir import check_run_dir, create_run_dir, load_meta, write_json
 from experiments.typed_yaml import add_override_argument, check
 from nemesis_env.core.errors import NemesisError
+from nemesis_env.core.files import atomic_write_bytes
 from nemesis_env.envs.registry import load_game
+
+DATASET = "dataset.json.gz"  # the dataset's name inside the run directory
+SEEDS = "game i: chance default_rng([seed, i]), seat k default_rng([seed, i, 1 + k])"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -32,7 +45,9 @@ class ExpertConfig:
     """`expert` plays seat `seat`, `others` every other seat, for `games` seeded games.
 
     The expert must be a search agent that reports its root (`last_root`): kind ismcts or
-    mcts. `workers` processes play the games; the output does not depend on it.
+    mcts. `workers` processes play the games; the output does not depend on it. `out_dir` is
+    the run directory; `ship_as` names the dataset of the game's agent kit that `--ship`
+    replaces (null: this config ships nothing).
     """
 
     game: str  # a registered game (nemesis_env.list_games())
@@ -44,7 +59,8 @@ class ExpertConfig:
     games: int = 100
     seed: int = 0
     workers: int = 1
-    out: str = "runs/expert.json.gz"
+    out_dir: str = "runs/expert"
+    ship_as: str | None = None
 
     def __post_init__(self) -> None:
         check_game(self.game)
@@ -67,6 +83,37 @@ class ExpertConfig:
             raise ConfigError("expert.params.time_budget_s: must be null (use iterations)")
         if "players" in self.game_params:
             raise ConfigError("game_params: set `players` at the top level, not in game_params")
+        if self.ship_as is not None:
+            shipped = shipped_datasets(self.game)
+            check(
+                self.ship_as in shipped,
+                "ship_as",
+                f"must be null or a dataset of game {self.game!r}'s agent kit, one of "
+                f"{sorted(shipped)}; got {self.ship_as!r}",
+            )
+
+
+def shipped_datasets(game: str) -> dict[str, Path]:
+    """The datasets a game's agent kit ships, by name (none when the game has no kit)."""
+    try:
+        return {name: Path(path) for name, path in kit_for(game).expert_datasets.items()}
+    except (KitError, NemesisError):
+        return {}
+
+
+def ship_target(config: ExpertConfig) -> Path:
+    """Where `--ship` writes: the kit's file named `ship_as`; ConfigError when there is none."""
+    if config.ship_as is None:
+        raise ConfigError(
+            "--ship: the config has no ship_as (the name of the kit dataset to replace); "
+            f"datasets of game {config.game!r}: {sorted(shipped_datasets(config.game))}"
+        )
+    target = shipped_datasets(config.game)[config.ship_as]
+    if not target.parent.is_dir():
+        raise ConfigError(f"--ship: the kit's data directory {target.parent} does not exist")
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise ConfigError(f"--ship: the kit's data directory {target.parent} is not writable")
+    return target
 
 
 class _Player:
@@ -98,11 +145,43 @@ def _play_in_worker(index: int) -> ExpertGame:
     return _WORKER.play(index)
 
 
-def generate(config: ExpertConfig, progress: bool | None = None) -> Path:
-    """Plays the games and writes `config.out`; returns its path."""
+def generate(
+    config: ExpertConfig,
+    progress: bool | None = None,
+    *,
+    overwrite: bool = False,
+    ship: bool = False,
+    argv: list[str] | None = None,
+) -> Path:
+    """Plays the games into the run directory `config.out_dir` (and, with `ship`, replaces the
+    kit's dataset `config.ship_as`); returns the run's dataset path. Everything is checked
+    before the first game."""
     player = _Player(config)  # checks the game and agents before any process starts
     for seat in range(config.players):
         make_agent(config.expert if seat == config.seat else config.others, player.game, seat)
+    out = Path(config.out_dir)
+    check_run_dir(out, overwrite=overwrite)
+    target = ship_target(config) if ship else None
+    games = _play_all(config, player, progress)
+    run = create_run_dir(
+        out.parent, out.name, config=config, game=player.game, timestamp=False,
+        overwrite=overwrite, argv=argv, seeds={"seed": config.seed, "derivation": SEEDS},
+        extra_meta={"dataset": DATASET},
+    )  # fmt: skip
+    header = dataset_header(
+        player.game, config.seat, config.seed, asdict(config.expert), asdict(config.others)
+    )
+    dataset = run / DATASET
+    write_dataset(dataset, header, games)
+    if target is not None:
+        atomic_write_bytes(target, dataset.read_bytes())
+        meta = load_meta(run)
+        meta["shipped_to"] = str(target)
+        write_json(run / "meta.json", meta)
+    return dataset
+
+
+def _play_all(config: ExpertConfig, player: _Player, progress: bool | None) -> list[ExpertGame]:
     games: list[ExpertGame] = []
     bar = tqdm(total=config.games, desc="expert games", unit="game", disable=progress is False)
     indices = range(config.games)
@@ -118,29 +197,40 @@ def generate(config: ExpertConfig, progress: bool | None = None) -> Path:
                 bar.update()
     bar.close()
     games.sort(key=lambda g: g.index)
-    out = Path(config.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    header = dataset_header(
-        player.game, config.seat, config.seed, asdict(config.expert), asdict(config.others)
-    )
-    write_dataset(out, header, games)
-    return out
+    return games
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "config", help="expert YAML (game, players, seat, expert, others, games, seed, out)"
+        "config",
+        help="expert YAML (game, players, seat, expert, others, games, seed, out_dir, ship_as)",
     )
-    add_override_argument(parser, "games=20")
+    add_override_argument(parser, "games=20 --set out_dir=/tmp/few")
+    parser.add_argument(
+        "--overwrite", action="store_true", help="replace an earlier run in out_dir (cleared)"
+    )
+    parser.add_argument(
+        "--ship",
+        action="store_true",
+        help="also replace the agent kit's dataset that the config's ship_as names",
+    )
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
 
 def run_from_args(args: argparse.Namespace) -> int:
     try:
         config = load_config(ExpertConfig, args.config, args.overrides)
-        out = generate(config, progress=False if args.no_progress else None)
+        out = generate(
+            config,
+            progress=False if args.no_progress else None,
+            overwrite=args.overwrite,
+            ship=args.ship,
+            argv=sys.argv,
+        )
     except NemesisError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"{config.games} expert games -> {out}")
+    if args.ship:
+        print(f"shipped as {config.ship_as}: {ship_target(config)}")
     return 0

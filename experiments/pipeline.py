@@ -1,64 +1,26 @@
-"""Training runs and the full pipeline (train -> tournament -> report) over run directories."""
+"""Training runs and the full pipeline (train -> tournament -> report) over run directories.
+
+`nemesis run` validates the whole run before it writes anything: the output directory, the
+training (config, expert dataset, advisor...), and every tournament agent except the one it is
+about to train. The run directory (`out_dir`) holds config.yaml and meta.json of the whole
+run, train/ and tournament/ (each a run directory of its own) and report.md; `overwrite`
+clears an earlier run there first, so the report never mixes two runs.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from agents.rl.ppo import PPOSettings
-from experiments.config import AgentSpec, RunConfig, TrainConfig
-from experiments.rundir import create_run_dir
-from experiments.train import TrainPlan, train
-from nemesis_env import load_game
+from experiments.config import AgentSpec, RunConfig, TournamentConfig, TrainConfig
+from experiments.rundir import RUN_MARKER, check_run_dir, create_run_dir
+from experiments.train_run import plan_from_config, prepare_training, settings_from_config
 
 TRAINED = "@train"  # an AgentSpec checkpoint that means "the checkpoint this run trained"
-
-
-def settings_from_config(cfg: TrainConfig) -> PPOSettings:
-    weights = {"snapshot" if k == "snapshots" else k: v for k, v in cfg.opponent_mix.items()}
-    return PPOSettings(
-        rollout_steps=cfg.rollout_steps,
-        num_slots=cfg.num_slots,
-        num_workers=cfg.num_workers,
-        role_shares=tuple(cfg.role_shares.items()),
-        lr=cfg.lr,
-        total_env_steps=cfg.total_env_steps,
-        gamma=cfg.gamma,
-        gae_lambda=cfg.gae_lambda,
-        clip=cfg.clip,
-        ent_coef=cfg.ent_coef,
-        vf_coef=cfg.vf_coef,
-        max_grad_norm=cfg.max_grad_norm,
-        epochs=cfg.epochs,
-        minibatch_size=cfg.minibatch_size,
-        hidden=tuple(cfg.hidden_sizes),
-        shared_policy=cfg.shared_policy,
-        advice=cfg.advice,
-        advice_weight=cfg.advice_weight,
-        shaping=cfg.shaping,
-        shaping_weight=cfg.shaping_weight,
-        expert_data=cfg.expert_data,
-        expert_coef=cfg.expert_coef,
-        expert_temperature=cfg.expert_temperature,
-        expert_batch=cfg.expert_batch,
-        expert_pretrain_steps=cfg.expert_pretrain_steps,
-        snapshot_every=cfg.snapshot_every,
-        pool_size=cfg.pool_size,
-        opponent_weights=tuple(weights.items()),
-    )
-
-
-def plan_from_config(cfg: TrainConfig) -> TrainPlan:
-    return TrainPlan(
-        total_updates=cfg.total_updates,
-        time_budget_s=cfg.time_budget_s,
-        eval_every=cfg.eval_every,
-        eval_games=cfg.eval_games,
-        eval_opponents=tuple(cfg.eval_opponents),
-        total_env_steps=cfg.total_env_steps,
-    )
+# a pipeline directory written before it had its own meta.json is still recognised as a run
+# (by its train/ part), so that `make run --overwrite` replaces it
+PIPELINE_MARKERS = (RUN_MARKER, f"train/{RUN_MARKER}")
 
 
 def run_training(
@@ -70,23 +32,10 @@ def run_training(
     progress: bool = True,
     argv: Sequence[str] | None = None,
 ) -> Path:
-    """Trains into run directory `out`; returns the final checkpoint path."""
-    if cfg.device != "cpu":
-        raise ValueError(f"device {cfg.device!r}: only 'cpu' is supported by this trainer")
-    game = load_game(cfg.game, players=cfg.players, **cfg.game_params)
-    run_dir = create_run_dir(
-        out.parent, out.name, config=cfg, game=game, timestamp=False,
-        overwrite=overwrite or resume is not None, argv=argv,
-        seeds={"seed": cfg.seed, "derivation": "PPOTrainer: SeedSequence(seed).spawn(2) -> "
-               "[numpy rollout stream, torch generator]; torch.manual_seed(seed)"},
-    )  # fmt: skip
-    trainer = train(
-        game, settings_from_config(cfg), plan_from_config(cfg), cfg.seed, run_dir,
-        resume=Path(resume) if resume else None, progress=progress,
-    )  # fmt: skip
-    summary = {"updates": trainer.update, "env_steps": trainer.env_steps}
-    (run_dir / "train_summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    return run_dir / "final.pt"
+    """Trains into run directory `out` (validated first: experiments/train_run.py); returns the
+    final checkpoint path."""
+    with prepare_training(cfg, out, resume=resume, overwrite=overwrite) as job:
+        return job.run(progress=progress, argv=argv)
 
 
 def run_pipeline(
@@ -99,15 +48,30 @@ def run_pipeline(
     from experiments.tournament import run_tournament
 
     root = Path(cfg.out_dir)
-    checkpoint = run_training(
-        cfg.train, root / "train", overwrite=overwrite, progress=progress, argv=argv
-    )
+    check_run_dir(root, overwrite=overwrite, markers=PIPELINE_MARKERS)
+    _check_tournament(cfg.tournament)
+    # train/ is checked as part of the root, which is cleared as a whole
+    with prepare_training(cfg.train, root / "train", check_out=False) as job:
+        create_run_dir(
+            root.parent, root.name, config=cfg, game=job.trainer.game, timestamp=False,
+            overwrite=overwrite, argv=argv, markers=PIPELINE_MARKERS,
+        )  # fmt: skip
+        checkpoint = job.run(progress=progress, argv=argv)
     agents = [_resolve_checkpoint(spec, checkpoint) for spec in cfg.tournament.agents]
     tournament_cfg = dataclasses.replace(
         cfg.tournament, agents=agents, out_dir=str(root / "tournament")
     )
-    result = run_tournament(tournament_cfg, overwrite=overwrite, progress=progress, argv=argv)
+    result = run_tournament(tournament_cfg, progress=progress, argv=argv)
     return write_run_report(root, result.results)
+
+
+def _check_tournament(cfg: TournamentConfig) -> None:
+    """Builds every tournament agent but the one still to be trained."""
+    from experiments.tournament import check_agents, make_game
+
+    ready = [spec for spec in cfg.agents if spec.checkpoint != TRAINED]
+    if ready:
+        check_agents(dataclasses.replace(cfg, agents=ready), make_game(cfg))
 
 
 def _resolve_checkpoint(spec: AgentSpec, checkpoint: Path) -> AgentSpec:
@@ -116,4 +80,11 @@ def _resolve_checkpoint(spec: AgentSpec, checkpoint: Path) -> AgentSpec:
     return spec
 
 
-__all__ = ["TRAINED", "run_pipeline", "run_training", "settings_from_config"]
+__all__ = [
+    "PIPELINE_MARKERS",
+    "TRAINED",
+    "plan_from_config",
+    "run_pipeline",
+    "run_training",
+    "settings_from_config",
+]

@@ -7,7 +7,6 @@ from typing import Any
 
 from agents.base import Agent
 from agents.rl.agent import PPOAgent
-from agents.rl.ppo import check_checkpoint, load_checkpoint
 from experiments.agent_factory import register_agent_kind
 from experiments.config import AgentSpec, ConfigError
 
@@ -24,9 +23,7 @@ def build_ppo(spec: AgentSpec, game: Any, seat: int) -> Agent:
         )
     path = Path(spec.checkpoint)
     key = (str(path.resolve()), spec.name)
-    if key not in _CACHE:
-        ckpt = load_checkpoint(path)
-        check_checkpoint(ckpt, game)
+    if key not in _CACHE:  # from_checkpoint checks the file against the game, naming it
         _CACHE[key] = PPOAgent.from_checkpoint(path, game, name=spec.name)
     agent = _CACHE[key]
     return PPOAgent(agent.nets, name=spec.name, greedy=bool(spec.params.get("greedy", False)))

@@ -12,6 +12,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
+from nemesis_env.core.files import atomic_write_text
+
 
 def read_metrics(train_dir: Path) -> list[dict[str, Any]]:
     path = train_dir / "metrics.jsonl"
@@ -138,5 +140,5 @@ def write_run_report(root: Path, results: Mapping[str, Any]) -> Path:
     if gaps := versus_baseline(results):
         lines += ["### Trained agent against the heuristic baseline", "", *gaps, ""]
     path = root / "report.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    atomic_write_text(path, "\n".join(lines))
     return path

@@ -44,6 +44,7 @@ from experiments.ratings import ratings
 from experiments.rundir import create_run_dir, git_info
 from experiments.typed_yaml import add_override_argument
 from nemesis_env.core.errors import NemesisError
+from nemesis_env.core.files import atomic_write_text
 from nemesis_env.envs.registry import load_game
 
 FILES = (
@@ -246,7 +247,7 @@ def reproducibility_warnings(config: TournamentConfig) -> list[str]:
     ]
 
 
-def _check_agents(config: TournamentConfig, game: Any) -> dict[str, bool]:
+def check_agents(config: TournamentConfig, game: Any) -> dict[str, bool]:
     """Builds every agent once per position before anything runs; returns the omniscient
     flags."""
     flags = {}
@@ -267,7 +268,7 @@ def run_tournament(
 ) -> TournamentResult:
     """Plays the whole round-robin and writes the run directory (see the module docstring)."""
     game = make_game(config)
-    omniscient = _check_agents(config, game)
+    omniscient = check_agents(config, game)
     for warning in reproducibility_warnings(config):
         print(f"warning: {warning}", file=sys.stderr)
     out = Path(config.out_dir)
@@ -294,20 +295,18 @@ def run_tournament(
 def write_outputs(
     run_dir: Path, results: dict[str, Any], records: Sequence[dict[str, Any]]
 ) -> None:
-    with (run_dir / "games.jsonl").open("w", encoding="utf-8") as fh:
-        for rec in records:
-            fh.write(json.dumps(rec) + "\n")
-    (run_dir / "results.json").write_text(report.dumps(results), encoding="utf-8")
+    atomic_write_text(run_dir / "games.jsonl", "".join(json.dumps(r) + "\n" for r in records))
+    atomic_write_text(run_dir / "results.json", report.dumps(results))
     cp = results["crossplay"]
-    (run_dir / "crossplay.json").write_text(report.dumps(cp), encoding="utf-8")
-    (run_dir / "crossplay.csv").write_text(report.crossplay_csv(cp), encoding="utf-8")
+    atomic_write_text(run_dir / "crossplay.json", report.dumps(cp))
+    atomic_write_text(run_dir / "crossplay.csv", report.crossplay_csv(cp))
     report.crossplay_png(
         cp,
         run_dir / "crossplay.png",
         title=f"{results['game']} ({results['players']} players)",
     )
     md = report.results_markdown(results, commit=git_info()["commit"])
-    (run_dir / "results.md").write_text(md, encoding="utf-8")
+    atomic_write_text(run_dir / "results.md", md)
 
 
 # ------------------------------------------------------------------------------ command line
@@ -316,7 +315,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", help="tournament YAML (or a run YAML with a tournament: part)")
     add_override_argument(parser, "games_per_match=50 --set agents.1.params.iterations=200")
     parser.add_argument(
-        "--overwrite", action="store_true", help="write into an existing, non-empty out_dir"
+        "--overwrite", action="store_true", help="replace an earlier run in out_dir (cleared)"
     )
     parser.add_argument(
         "--timestamp", action="store_true", help="append -YYYYmmdd-HHMMSS (UTC) to out_dir"
@@ -335,7 +334,7 @@ def run_from_args(args: argparse.Namespace, argv: Sequence[str] | None = None) -
             argv=argv,
         )
     except (NemesisError, FileExistsError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"nemesis: error: {exc}", file=sys.stderr)  # as every nemesis command
         return 2
     print(f"{result.results['total_games']} games -> {result.run_dir}")
     position_names = {p["name"] for p in result.results["seating"]["positions"]}

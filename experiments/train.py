@@ -24,6 +24,7 @@ from agents.kit import kit_for
 from agents.play import play_game, winners
 from agents.rl.agent import PPOAgent
 from agents.rl.ppo import PPOSettings, PPOTrainer, load_checkpoint
+from nemesis_env.core.files import atomic_write_text
 
 
 @dataclass(frozen=True)
@@ -102,29 +103,40 @@ def train(
     resume: Path | None = None,
     progress: bool = True,
 ) -> PPOTrainer:
-    """Trains and writes out_dir/{tb/, checkpoints/latest.pt, final.pt, metrics.jsonl}."""
+    """Trains into a new directory `out_dir` (tests and notebooks; the commands validate first:
+    experiments/train_run.py). A `resume` checkpoint starts this run from its state."""
     torch.set_num_threads(1)  # small MLPs: threads cost more than they give on 2 cores
     trainer = PPOTrainer(game, settings, seed)
     try:
-        _train_loop(trainer, plan, seed, out_dir, resume, progress)
+        if resume is not None:
+            trainer.restore(load_checkpoint(resume))
+        run_trainer(trainer, plan, seed, out_dir, progress=progress)
     finally:
         trainer.close()
     return trainer
 
 
-def _train_loop(
+def run_trainer(
     trainer: PPOTrainer,
     plan: TrainPlan,
     seed: int,
     out_dir: Path,
-    resume: Path | None,
-    progress: bool,
+    *,
+    progress: bool = True,
+    continues: bool = False,
 ) -> None:
-    if resume is not None:
-        trainer.restore(load_checkpoint(resume))
+    """Trains a fresh or restored `trainer`; writes out_dir/{tb/, checkpoints/latest.pt,
+    final.pt, metrics.jsonl}. `continues`: out_dir holds this same run up to the restored
+    checkpoint; what it logged after that checkpoint (before it stopped) is dropped, so the run
+    reads as one."""
     ckpt_dir = out_dir / "checkpoints"
     ckpt_dir.mkdir(parents=True, exist_ok=True)
-    writer = SummaryWriter(str(out_dir / "tb"))
+    metrics = out_dir / "metrics.jsonl"
+    if continues:
+        _drop_rows_after(metrics, trainer.update)
+    # purge_step: TensorBoard hides the scalars a continued run logged past its checkpoint
+    purge = trainer.env_steps + 1 if continues else None
+    writer = SummaryWriter(str(out_dir / "tb"), purge_step=purge)
     start = time.perf_counter()
     bar = tqdm(
         total=plan.total_updates,
@@ -133,30 +145,38 @@ def _train_loop(
         unit="update",
         disable=not progress,
     )
-    with (out_dir / "metrics.jsonl").open("a", encoding="utf-8") as log:
+    with metrics.open("a" if continues else "w", encoding="utf-8") as log:
         while not plan.done(trainer, time.perf_counter() - start):
-            metrics = trainer.iterate()
+            row = trainer.iterate()
             if plan.eval_every and trainer.update % plan.eval_every == 0:
-                metrics.update(evaluate(trainer, plan, seed))
+                row.update(evaluate(trainer, plan, seed))
                 trainer.save(ckpt_dir / "latest.pt")
-            for key, value in metrics.items():
-                writer.add_scalar(key, value, trainer.env_steps)
-            log.write(
-                json.dumps({"update": trainer.update, "env_steps": trainer.env_steps, **metrics})
-                + "\n"
-            )
-            log.flush()  # so a running job's progress can be read
+            _log(writer, log, trainer, row)
             bar.update(1)
             bar.set_postfix(env_steps=trainer.env_steps)
-    if plan.eval_every and trainer.update % plan.eval_every != 0:  # final evaluation
-        with (out_dir / "metrics.jsonl").open("a", encoding="utf-8") as log:
-            metrics = evaluate(trainer, plan, seed)
-            for key, value in metrics.items():
-                writer.add_scalar(key, value, trainer.env_steps)
-            log.write(
-                json.dumps({"update": trainer.update, "env_steps": trainer.env_steps, **metrics})
-                + "\n"
-            )
+        if plan.eval_every and trainer.update % plan.eval_every != 0:  # final evaluation
+            _log(writer, log, trainer, evaluate(trainer, plan, seed))
     bar.close()
     writer.close()
     trainer.save(out_dir / "final.pt")
+
+
+def _log(writer: SummaryWriter, log: Any, trainer: PPOTrainer, row: dict[str, float]) -> None:
+    for key, value in row.items():
+        writer.add_scalar(key, value, trainer.env_steps)
+    log.write(json.dumps({"update": trainer.update, "env_steps": trainer.env_steps, **row}) + "\n")
+    log.flush()  # so a running job's progress can be read
+
+
+def _drop_rows_after(metrics: Path, update: int) -> None:
+    if not metrics.exists():
+        return
+    kept = []
+    for line in metrics.read_text(encoding="utf-8").splitlines(keepends=True):
+        try:
+            row = json.loads(line)
+        except ValueError:  # the half-written last line of a killed run
+            continue
+        if row["update"] <= update:
+            kept.append(line if line.endswith("\n") else line + "\n")
+    atomic_write_text(metrics, "".join(kept))

@@ -7,7 +7,8 @@
 The loader is strict: an unknown key, a missing required key or a value of the wrong type raises
 ConfigError naming the key path (e.g. `tournament.agents[1].kind`) and, for keys, the allowed
 ones. Overrides are applied to the raw YAML mapping before validation, so they are checked the
-same way; each value is parsed with yaml.safe_load (`--set lr=3.0e-4`, `--set agents=[...]`).
+same way; each value is parsed as YAML (`--set lr=3.0e-4`, `--set agents=[...]`). Files and
+values are read with yaml.SafeLoader refusing a key given twice (nemesis_env.core.data).
 
 Type rules: bool fields take only true/false; int fields only integers (not booleans); float
 fields integers or floats, plus exponent strings such as `3e-4`, which PyYAML (YAML 1.1) reads as
@@ -28,6 +29,7 @@ from typing import Any, TypeVar, Union
 
 import yaml
 
+from nemesis_env.core.data import load_yaml_text, yaml_error_line
 from nemesis_env.core.errors import NemesisError
 
 
@@ -155,15 +157,17 @@ def config_from_dict(cls: type[T], data: Any) -> T:
 
 
 def parse_override(text: str) -> tuple[list[str], Any]:
-    """`a.b.0.c=value` -> (["a", "b", "0", "c"], yaml.safe_load("value"))."""
+    """`a.b.0.c=value` -> (["a", "b", "0", "c"], the value parsed as YAML)."""
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or any(not part for part in key.split(".")):
         raise ConfigError(f"override {text!r}: expected KEY.PATH=VALUE, e.g. seed=3")
     try:
-        value = yaml.safe_load(raw) if raw.strip() else ""
+        value = load_yaml_text(raw) if raw.strip() else ""
     except yaml.YAMLError as exc:
-        raise ConfigError(f"override {text!r}: value is not valid YAML ({exc})") from None
+        raise ConfigError(
+            f"override {text!r}: value is not valid YAML ({yaml_error_line(exc)})"
+        ) from None
     return key.split("."), value
 
 
@@ -229,9 +233,11 @@ def read_yaml(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     if not path.is_file():
         raise ConfigError(f"config file {str(path)!r} does not exist")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml_text(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
-        raise ConfigError(f"config file {str(path)!r} is not valid YAML: {exc}") from None
+        raise ConfigError(
+            f"config file {str(path)!r} is not valid YAML: {yaml_error_line(exc)}"
+        ) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from nemesis_env.core.chance import sample_outcome
+from nemesis_env.core.chance import check_seed, sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import load_game
 
@@ -175,6 +175,7 @@ def run_bench(
     `players` None plays the game's default player count."""
     players = load_game(game, **params).info.num_players if players is None else players
     load_game(game, players=players, **params)  # validate before spending time
+    check_seed(seed)
     if peer is not None and peer not in PEERS:
         raise ValueError(f"unknown peer {peer!r}; available peers: {list(PEERS)}")
     share = seconds / (4 if peer else 3)

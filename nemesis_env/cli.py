@@ -20,8 +20,10 @@ import numpy as np
 from nemesis_env.core.chance import sample_outcome, spawn_streams
 from nemesis_env.core.errors import NemesisError
 from nemesis_env.core.events import Event
+from nemesis_env.core.files import atomic_write_text
 from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import env_id, list_games, load_game
+from nemesis_env.tools import soak
 
 
 class CliError(Exception):
@@ -110,13 +112,40 @@ def _random_step(
         state.apply_action(legal[int(agent_rng.integers(len(legal)))])
 
 
+def check_save_path(path: str | None) -> None:
+    """CliError unless `--save path` can be written: checked before a game is played, so a typo
+    never costs the game (a file already there is replaced)."""
+    if not path:
+        return
+    target = Path(path)
+    parent = target.parent
+    if target.is_dir():
+        raise CliError(
+            f"--save {path}: is a directory; give a file name, e.g. {target / 'game.json'}"
+        )
+    if not parent.is_dir():
+        raise CliError(f"--save {path}: the directory {parent} does not exist; create it first")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise CliError(f"--save {path}: the directory {parent} is not writable")
+
+
 def _save(game: Any, state: Any, path: str | None) -> None:
     if path:
-        Path(path).write_text(game.serialize(state) + "\n")
+        atomic_write_text(path, game.serialize(state) + "\n")
         print(f"Saved the game to {path} (nemesis replay {path})")
 
 
 # -- commands ----------------------------------------------------------------------------------
+def human_move(game: Any, state: Any, seat: int) -> int | None:
+    """The seat's move: asked (ask_human), unless the decision has one legal option, which is
+    shown and played without a prompt (a question with one answer is no question)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        print(f"Forced move ({game.decision_label(state)}): {action_label(game, state, legal[0])}")
+        return int(legal[0])
+    return ask_human(game, state, seat)
+
+
 def ask_human(game: Any, state: Any, seat: int) -> int | None:
     """Shows the seat's view and numbered legal actions; returns the chosen id (None = quit)."""
     legal = state.legal_actions()
@@ -141,6 +170,7 @@ def ask_human(game: Any, state: Any, seat: int) -> int | None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    check_save_path(args.save)
     game = _load(args)
     seats = game.seat_names()
     if args.seat is None:
@@ -157,7 +187,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if state.current_player() == seat:
             log.flush(state)
             try:
-                action = ask_human(game, state, seat)
+                action = human_move(game, state, seat)
             except InputEnded:
                 print("\nInput ended before the game did; stopping.", file=sys.stderr)
                 return 1
@@ -178,6 +208,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    check_save_path(args.save)
     game = _load(args)
     chance_rng, agent_rng = spawn_streams(args.seed, 2)
     state = game.new_initial_state()
@@ -221,7 +252,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CliError(f"{args.file} is not JSON ({e}); save games with game.serialize") from e
     if not isinstance(doc, dict) or "game" not in doc:
         raise CliError(f"{args.file} is not a saved game (a JSON object with game/params/history)")
-    game = load_game(doc["game"], **doc.get("params", {}))
+    params = doc.get("params", {})
+    if not isinstance(params, dict):
+        raise CliError(f"{args.file}: a saved game's params are a mapping, got {params!r}")
+    game = load_game(doc["game"], **params)
     state = game.deserialize(text)
     print(game.render(state, None))
     moves = len(state.history)
@@ -288,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help=f"one of {list_games()}")
     p.add_argument("--players", type=int, help="player count (default: the game's default)")
     p.set_defaults(func=cmd_actions)
+    soak.add_command(sub)  # `nemesis soak`: nemesis_env/tools/soak.py
     _add_plugin_commands(sub)
     return parser
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from nemesis_env.core.data import load_yaml_text, yaml_error_line
 from nemesis_env.core.errors import ScenarioError
 from nemesis_env.envs.registry import game_entry, list_games, resolve
 
@@ -33,12 +34,29 @@ def read_document(doc: str | Path | Mapping[str, Any]) -> Mapping[str, Any]:
     else:
         text = str(doc)
     try:
-        loaded = json.loads(text) if text.lstrip().startswith("{") else yaml.safe_load(text)
-    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        if text.lstrip().startswith("{"):
+            loaded = json.loads(text, object_pairs_hook=_unique_keys)
+        else:
+            loaded = load_yaml_text(text)
+    except json.JSONDecodeError as exc:
         raise ScenarioError(f"scenario is neither valid YAML nor JSON: {exc}") from exc
+    except yaml.YAMLError as exc:
+        raise ScenarioError(
+            f"scenario is neither valid YAML nor JSON: {yaml_error_line(exc)}"
+        ) from exc
     if not isinstance(loaded, Mapping):
         raise ScenarioError(f"a scenario is a mapping at top level, got {type(loaded).__name__}")
     return loaded
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json's object hook: a key given twice is an error (json keeps the last silently)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ScenarioError(f"scenario: key {key!r} appears twice in one JSON object")
+        out[key] = value
+    return out
 
 
 def load(doc: str | Path | Mapping[str, Any]) -> Any:
@@ -47,6 +65,9 @@ def load(doc: str | Path | Mapping[str, Any]) -> Any:
     game = mapping.get("game")
     if not isinstance(game, str) or game not in list_games():
         raise ScenarioError(f"scenario 'game' must be one of {list_games()}, got {game!r}")
+    params = mapping.get("params", {})
+    if not isinstance(params, Mapping):  # checked here so that no game's builder forgets
+        raise ScenarioError(f"scenario 'params' must be a mapping, got {params!r}")
     builder = game_entry(game).scenario
     if builder is None:
         raise ScenarioError(f"game {game!r} has no scenario builder")

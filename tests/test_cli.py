@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -204,6 +205,33 @@ def test_replay_rejects_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[
     bad.write_text(json.dumps(doc))
     code, _, err = run(["replay", str(bad)], capsys)
     assert code == 2 and "rules version" in err
+
+
+@pytest.mark.parametrize("command", [["play", "not_alone"], ["demo", "--game", "not_alone"]])
+@pytest.mark.parametrize("where", ["missing/x.json", "dir", "file/x.json", "readonly/x.json"])
+def test_a_bad_save_path_is_refused_before_the_game(
+    command: list[str],
+    where: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--save` is checked before anything is played: one line on stderr, exit code 2."""
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "file").write_text("not a directory")
+    readonly = tmp_path / "readonly"
+    readonly.mkdir(mode=0o500)
+    # root may write anywhere, so the permission check is answered as an ordinary user's would be
+    real_access = os.access
+    monkeypatch.setattr(
+        "nemesis_env.cli.os.access",
+        lambda path, mode: False if Path(path) == readonly else real_access(path, mode),
+    )
+    feed(monkeypatch, "1\n" * 5000)
+    code, out, err = run([*command, "--players", "2", "--save", str(tmp_path / where)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("nemesis: error: --save") and err.count("\n") == 1
+    assert str(tmp_path / where) in err
 
 
 @pytest.mark.parametrize("argv", [[], ["bench", "--peer", "tic_tac_toe"], ["fly"]])

@@ -13,6 +13,7 @@ import pytest
 import nemesis_env
 from agents.kit import AgentKit
 from nemesis_env.core.errors import ScenarioError
+from nemesis_env.core.game import Game
 from nemesis_env.envs.registry import game_entry, resolve
 from nemesis_env.scenario import load
 from tests.toy_game.rules import GIVE, PLAY, TARGET, Kind
@@ -46,6 +47,14 @@ def test_every_registered_game_has_a_scenario_builder_and_a_scenario_test(name: 
 def test_every_registered_game_names_an_agent_kit(name: str) -> None:
     """The kits themselves are found by `agents` (nemesis_env never imports them)."""
     assert game_entry(name).agent_kit is not None, f"{name} names no agent kit"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_registered_game_checks_its_own_invariants(name: str) -> None:
+    """Component conservation and track ranges are the game's to state (`Game.invariant_errors`,
+    run by nemesis_env/tools/invariants.py); the default checks nothing."""
+    cls = game_entry(name).game_class()
+    assert cls.invariant_errors is not Game.invariant_errors, f"{name} checks no invariant"
 
 
 def test_the_toy_agent_kit_is_a_real_kit() -> None:

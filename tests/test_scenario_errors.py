@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from nemesis_env.core.errors import ScenarioError
+from nemesis_env.envs.registry import list_games
 from nemesis_env.games.not_alone.rules.kinds import D_CREATURE_WINDOW, D_EXPLORE
 from nemesis_env.scenario import load
 
@@ -187,3 +188,98 @@ def test_documents_that_are_not_mappings(tmp_path: Path) -> None:
         load(path)
     with pytest.raises(ScenarioError, match="phase must be one of"):
         load(str(path))
+
+
+# -- params, booleans and duplicate keys, for every registered game ------------------------------
+@pytest.mark.parametrize("game", list_games())
+@pytest.mark.parametrize("params", [4, "players: 3", [3]])
+def test_params_that_are_not_a_mapping(game: str, params: Any) -> None:
+    with pytest.raises(ScenarioError, match=r"scenario 'params' must be a mapping"):
+        load({"game": game, "params": params})
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_a_key_given_twice_is_refused(game: str) -> None:
+    """PyYAML and json keep the last of two equal keys without a word; a scenario refuses."""
+    with pytest.raises(ScenarioError, match="'params' appears twice"):
+        load(f"game: {game}\nparams: {{players: 3}}\nparams: {{players: 4}}\n")
+    with pytest.raises(ScenarioError, match="'players' appears twice"):
+        load(f"game: {game}\nparams:\n  players: 3\n  players: 4\n")
+    with pytest.raises(ScenarioError, match="'game' appears twice"):
+        load(f'{{"game": "{game}", "game": "{game}"}}')
+
+
+@pytest.mark.parametrize(
+    ("document", "field"),
+    [
+        (doc(beacon="no"), "beacon"),
+        (doc(beacon=1), "beacon"),
+        (doc(hunted=hunted(first={"survival_used": "yes"})), r"hunted\[0\].survival_used"),
+        (doc(hunted=hunted(first={"gave_up": 0})), r"hunted\[0\].gave_up"),
+    ],
+)
+def test_booleans_must_be_true_or_false(document: dict[str, Any], field: str) -> None:
+    with pytest.raises(ScenarioError, match=rf"{field} must be true or false, got"):
+        load(document)
+
+
+def test_yaml_no_is_a_string_not_false() -> None:
+    """YAML 1.1 would read a bare `no` as false; a quoted "no" is text and must not be true."""
+    with pytest.raises(ScenarioError, match="beacon must be true or false, got 'no'"):
+        load('game: not_alone\nbeacon: "no"\n')
+    assert load("game: not_alone\nbeacon: false\n").beacon is False
+    assert load("game: not_alone\nbeacon: true\n").beacon is True
+
+
+# -- impossible states (not-alone-reference.md) ----------------------------------------------------
+IMPOSSIBLE: dict[str, tuple[dict[str, Any], str]] = {
+    # A.4 phase 1: the Hunted play their Place card face down during exploration, not before
+    "a card face down at the start of exploration": (
+        doc(phase="exploration", hunted=hunted(first={"hand": [1, 2, 3, 4], "played": [5]})),
+        r"hunted\[0\].played: no Place card is played at the start of exploration",
+    ),
+    # A.1: one Target token; Force Field and Mirage target at most 2 adjacent places
+    "three Target tokens": (
+        doc(phase="reckoning", tokens={"target": ["lair", "jungle", "river"]}),
+        "tokens.target: at most 2 places",
+    ),
+    "Target on two places apart": (
+        doc(phase="reckoning", tokens={"target": ["lair", "river"]}),
+        "tokens.target: two places must be adjacent",
+    ),
+    "three Artemia tokens": (
+        doc(phase="reckoning", tokens={"artemia": ["lair", "jungle", "river"]}),
+        "tokens.artemia: at most 2 places",
+    ),
+    # A.4 phase 4: the Creature refills to 3 Hunt cards, and nothing draws more
+    "a 6-card Creature hand": (
+        doc(creature={"hand": ["toxin", "clone", "mirage", "scream", "despair", "virus"]}),
+        r"creature.hand holds at most 3 Hunt cards, got 6",
+    ),
+    "a 4-card Creature hand": (
+        doc(creature={"hand": ["toxin", "clone", "mirage", "scream"]}),
+        r"creature.hand holds at most 3 Hunt cards, got 4",
+    ),
+    # A.1: 20 Hunt cards are always somewhere (hand, deck, discard, played, bottom)
+    "a game with no hunt cards": (
+        doc(hunt_deck=[]),
+        "the game has no Hunt cards",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(IMPOSSIBLE))
+def test_impossible_states_are_refused(case: str) -> None:
+    document, message = IMPOSSIBLE[case]
+    with pytest.raises(ScenarioError, match=message):
+        load(document)
+
+
+def test_possible_neighbours_of_the_impossible_states_load() -> None:
+    """Each refusal above is exact: the state next to it is allowed."""
+    load(doc(phase="reckoning", hunted=hunted(first={"hand": [1, 2, 3, 4], "played": [5]})))
+    load(doc(phase="reckoning", tokens={"target": ["lair", "jungle"], "artemia": ["rover"]}))
+    load(doc(creature={"hand": ["toxin", "clone", "mirage"]}))
+    load(doc(hunt_deck=["toxin"]))
+    empty = load(doc(hunt_deck=[], allow_no_hunt_cards=True))  # rule tests switch hunt cards off
+    assert empty.hunt_hand == 0 and len(empty.hunt_deck) == 0

@@ -10,8 +10,32 @@ import torch
 
 from agents.base import AgentContext
 from agents.rl.advice import Advisor, policy_input
+from agents.rl.checkpoint import (
+    SHARED,
+    check_checkpoint,
+    load_checkpoint,
+    load_weights,
+    one_line,
+)
 from agents.rl.network import ActorCritic
-from agents.rl.ppo import SHARED, check_checkpoint, load_checkpoint
+from nemesis_env.core.errors import CheckpointError
+
+
+def _networks(ckpt: dict[str, Any], game: Any) -> dict[str, ActorCritic]:
+    """The policy networks of a checked checkpoint, with its weights."""
+    settings = ckpt["settings"]
+    nets = {}
+    for key, weights in ckpt["nets"].items():
+        net = ActorCritic(
+            game.observation_size(),
+            game.info.num_actions,
+            tuple(settings["hidden"]),
+            advice=settings.get("advice"),
+            advice_weight=float(settings.get("advice_weight", 3.0)),
+        )
+        load_weights(net, weights, f"weights of {key!r}")
+        nets[key] = net
+    return nets
 
 
 class PPOAgent:
@@ -36,20 +60,13 @@ class PPOAgent:
         cls, path: str | Path, game: Any, name: str = "ppo", greedy: bool = False
     ) -> PPOAgent:
         ckpt = load_checkpoint(path)
-        check_checkpoint(ckpt, game)
-        settings = ckpt["settings"]
-        hidden = tuple(settings["hidden"])
-        nets = {}
-        for key, weights in ckpt["nets"].items():
-            net = ActorCritic(
-                game.observation_size(),
-                game.info.num_actions,
-                hidden,
-                advice=settings.get("advice"),
-                advice_weight=settings.get("advice_weight", 3.0),
-            )
-            net.load_state_dict(weights)
-            nets[key] = net
+        try:
+            check_checkpoint(ckpt, game)
+            nets = _networks(ckpt, game)
+        except CheckpointError as exc:  # name the file: a tournament may load several
+            raise CheckpointError(f"{path}: {exc}") from exc
+        except (TypeError, ValueError) as exc:  # settings that build no network
+            raise CheckpointError(f"{path}: checkpoint settings: {one_line(exc)}") from exc
         return cls(nets, name=name, greedy=greedy)
 
     def _key(self, ctx: AgentContext) -> str:

@@ -27,7 +27,7 @@ from agents.base import AgentContext
 from agents.kit import KitError, kit_for
 from agents.play import new_state
 from agents.rl.advice import Advisor
-from agents.rl.expert_data import ExpertGame, load_dataset
+from agents.rl.expert_data import DatasetError, ExpertGame, load_dataset
 from agents.rl.network import ActorCritic
 
 
@@ -59,7 +59,7 @@ class ExpertTargets:
                 masks.append(mask)
                 targets.append(target)
         if not inputs:
-            raise ValueError(f"expert dataset {name!r} holds no searched decisions")
+            raise DatasetError(f"expert dataset {name!r} holds no searched decisions")
         self.inputs = torch.from_numpy(np.stack(inputs))
         self.masks = torch.from_numpy(np.stack(masks))
         self.targets = torch.from_numpy(np.stack(targets))
@@ -109,7 +109,7 @@ def _replay(
         decision = wanted.get(position)
         if decision is not None:
             if state.current_player() != seat:
-                raise ValueError(
+                raise DatasetError(
                     f"expert game {g.index}: move {position} is seat "
                     f"{state.current_player()}'s, the dataset says seat {seat}'s"
                 )
@@ -128,12 +128,12 @@ def _replay(
             weights = np.asarray(decision.visits, dtype=np.float64) ** (1.0 / temperature)
             target[list(decision.legal)] = weights / weights.sum()
             if np.any(target[mask == 0] > 0):
-                raise ValueError(f"expert game {g.index}: move {position} targets illegal moves")
+                raise DatasetError(f"expert game {g.index}: move {position} targets illegal moves")
             out.append((x, mask, target))
         state.apply_action(action)
     if not state.is_terminal() or tuple(state.returns()) != g.returns:
         # The rules changed under the dataset (its rules version should have said so).
-        raise ValueError(
+        raise DatasetError(
             f"expert game {g.index}: replaying its history does not end the game with the "
             f"recorded returns {list(g.returns)}; regenerate the dataset (nemesis expert)"
         )

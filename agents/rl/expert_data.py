@@ -27,8 +27,15 @@ import numpy as np
 
 from agents.base import Agent
 from agents.play import play_game
+from nemesis_env.core.errors import NemesisError
+from nemesis_env.core.files import atomic_write_bytes
+from nemesis_env.core.game import as_action_id
 
 FORMAT = "nemesis_env.expert_games/1"
+
+
+class DatasetError(NemesisError, ValueError):
+    """An expert dataset that cannot be read, or was made for another game or ruleset."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,16 +82,30 @@ def game_to_json(g: ExpertGame) -> dict[str, Any]:
 
 
 def game_from_json(doc: dict[str, Any]) -> ExpertGame:
-    decisions = tuple(
-        ExpertDecision(int(p), tuple(int(a) for a in legal), tuple(int(n) for n in visits))
-        for p, legal, visits in doc["decisions"]
-    )
-    return ExpertGame(
-        int(doc["index"]),
-        tuple(int(a) for a in doc["history"]),
-        decisions,
-        tuple(float(r) for r in doc["returns"]),
-    )
+    """One stored game; a missing key or a non-integer id is a DatasetError (int() would
+    silently turn 72.7 into 72 and replay a game that was never played)."""
+    try:
+        decisions = tuple(
+            ExpertDecision(
+                _count(p), tuple(as_action_id(a) for a in legal), tuple(map(_count, visits))
+            )
+            for p, legal, visits in doc["decisions"]
+        )
+        return ExpertGame(
+            _count(doc["index"]),
+            tuple(as_action_id(a) for a in doc["history"]),
+            decisions,
+            tuple(float(r) for r in doc["returns"]),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        what = f"no {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise DatasetError(f"an expert game is malformed: {what}") from None
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise ValueError(f"expected a count or position (an integer >= 0), got {value!r}")
 
 
 def append_game(path: Path, g: ExpertGame) -> None:
@@ -102,7 +123,7 @@ def write_dataset(path: Path, header: dict[str, Any], games: Sequence[ExpertGame
     """A gzipped JSON document: header (format, rules version, expert, seed) and the games."""
     doc = {"format": FORMAT, **header, "games": [game_to_json(g) for g in games]}
     text = json.dumps(doc, separators=(",", ":")).encode("utf-8")
-    path.write_bytes(gzip.compress(text, mtime=0))  # mtime 0: same games, same bytes
+    atomic_write_bytes(path, gzip.compress(text, mtime=0))  # mtime 0: same games, same bytes
 
 
 def read_dataset(path: Path) -> dict[str, Any]:
@@ -110,11 +131,13 @@ def read_dataset(path: Path) -> dict[str, Any]:
     try:
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             doc = json.load(fh)
-    except (OSError, ValueError) as exc:
-        raise ValueError(f"cannot read expert dataset {path}: {exc}") from None
+    except (OSError, ValueError, EOFError) as exc:
+        raise DatasetError(f"cannot read expert dataset {path}: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
-        raise ValueError(f"{path} is not an expert dataset (format {found!r}, expected {FORMAT!r})")
+        raise DatasetError(
+            f"{path} is not an expert dataset (format {found!r}, expected {FORMAT!r})"
+        )
     return doc
 
 
@@ -124,11 +147,11 @@ def load_dataset(path: Path, game: Any) -> tuple[dict[str, Any], list[ExpertGame
     made_for = (doc.get("game"), doc.get("rules_version"), doc.get("game_params"))
     this = (game.info.name, game.info.rules_version, game.params_dict())
     if made_for != this:
-        raise ValueError(
+        raise DatasetError(
             f"expert dataset {path} was made for game {made_for[0]} rules {made_for[1]} "
             f"params {made_for[2]}, but this game is {this[0]} rules {this[1]} params {this[2]}"
         )
-    games = [game_from_json(g) for g in doc.pop("games")]
+    games = [game_from_json(g) for g in doc.pop("games", None) or []]
     return doc, games
 
 

@@ -5,13 +5,14 @@ Masks are stored with each transition and re-applied in the update; entropy coun
 actions only. One policy per role that the game's GameInfo names, or one shared policy (the
 seat one-hot in the observation tells the roles apart). A checkpoint holds weights, optimiser,
 snapshot pool, role names and every random generator's state, so a resumed run continues
-exactly as an uninterrupted one, and a game with other roles refuses it.
+exactly as an uninterrupted one, and a game with other roles refuses it; a resume may change the
+learning rate (the restored optimiser takes the run's `lr`), not the network's shape.
+Checkpoint files (atomic, checksummed, loaded without running code): agents/rl/checkpoint.py.
 """
 
 from __future__ import annotations
 
 import copy
-import pickle
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -23,6 +24,16 @@ import torch
 from agents.base import Agent, RandomAgent
 from agents.kit import kit_for
 from agents.rl.advice import check_advice
+from agents.rl.checkpoint import (
+    FORMAT,
+    SHARED,
+    check_checkpoint,
+    check_resumable,
+    load_checkpoint,
+    load_weights,
+    one_line,
+    write_checkpoint,
+)
 from agents.rl.distill import ExpertTargets
 from agents.rl.network import ActorCritic
 from agents.rl.rollout import LEARNER, Batch, GameStats, RolloutCollector
@@ -30,7 +41,6 @@ from agents.rl.shaping import Shaping, check_shaping
 from agents.rl.workers import WorkerPool
 from nemesis_env.core.errors import CheckpointError
 
-SHARED = "shared"  # the one network's name with shared_policy
 PPO_METRICS = ("policy_loss", "value_loss", "entropy", "approx_kl")
 
 
@@ -334,7 +344,7 @@ class PPOTrainer:
     # -- checkpoints ----------------------------------------------------------------------------
     def checkpoint(self) -> dict[str, Any]:
         return {
-            "format": "nemesis_env-ppo-1",
+            "format": FORMAT,
             "game": self.game.info.name,
             "rules_version": self.game.info.rules_version,
             "game_params": self.game.params_dict(),
@@ -356,52 +366,31 @@ class PPOTrainer:
         }
 
     def save(self, path: str | Path) -> None:
-        torch.save(self.checkpoint(), path)
+        """Atomically, with a checksum (agents/rl/checkpoint.py)."""
+        write_checkpoint(path, self.checkpoint())
 
     def restore(self, ckpt: dict[str, Any]) -> None:
-        check_checkpoint(ckpt, self.game)
-        mine = asdict(self.settings)
-        for key in ("hidden", "shared_policy", "advice", "num_workers"):
-            theirs = ckpt["settings"].get(key, 1 if key == "num_workers" else None)
-            if key == "hidden":
-                theirs = tuple(theirs)
-            if theirs != mine[key]:
-                raise CheckpointError(
-                    f"cannot resume: the checkpoint has {key}={theirs!r}, "
-                    f"this run has {key}={mine[key]!r}"
-                )
+        """Continues exactly where `ckpt` stopped; a checkpoint that does not fit this run (or
+        lacks a key) raises CheckpointError (agents/rl/checkpoint.py) before anything is set."""
+        check_resumable(ckpt, self.game, self.settings)
         for n, net in self.nets.items():
-            net.load_state_dict(ckpt["nets"][n])
-            self.optims[n].load_state_dict(ckpt["optims"][n])
-        self.load_snapshots(ckpt["snapshots"])
-        if self.workers is not None:
-            self.workers.restore(ckpt.get("workers") or [])
+            load_weights(net, ckpt["nets"][n], f"weights of {n!r}")
+            load_weights(self.optims[n], ckpt["optims"][n], f"optimiser state of {n!r}")
+            # Adam's state dict carries the learning rate it was saved with; the run's
+            # settings (what its config.yaml records) decide the rate from here on
+            for group in self.optims[n].param_groups:
+                group["lr"] = self.settings.lr
+        try:
+            self.load_snapshots(ckpt["snapshots"])
+            if self.workers is not None:
+                self.workers.restore(ckpt.get("workers") or [])
+            self.rng.bit_generator.state = ckpt["rng"]
+            self.torch_gen.set_state(ckpt["torch_gen"])
+            torch.set_rng_state(ckpt["torch_global"])
+        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+            raise CheckpointError(f"cannot resume from this checkpoint: {one_line(exc)}") from exc
         self.update, self.env_steps = ckpt["update"], ckpt["env_steps"]
         self.collector.games_started = ckpt["games_started"]
-        self.rng.bit_generator.state = ckpt["rng"]
-        self.torch_gen.set_state(ckpt["torch_gen"])
-        torch.set_rng_state(ckpt["torch_global"])
-
-
-def check_checkpoint(ckpt: dict[str, Any], game: Any) -> None:
-    """A checkpoint only loads into the same game, rules version and params."""
-    if ckpt.get("format") != "nemesis_env-ppo-1":
-        raise CheckpointError(f"not a nemesis_env PPO checkpoint (format {ckpt.get('format')!r})")
-    if ckpt["game"] != game.info.name or ckpt["rules_version"] != game.info.rules_version:
-        raise CheckpointError(
-            f"checkpoint is for {ckpt['game']} rules {ckpt['rules_version']}, but this game is "
-            f"{game.info.name} rules {game.info.rules_version}"
-        )
-    if ckpt["game_params"] != game.params_dict():
-        raise CheckpointError(
-            f"checkpoint game params {ckpt['game_params']} differ from {game.params_dict()}"
-        )
-    roles = list(game.info.roles)
-    theirs = ckpt.get("roles", [n for n in ckpt.get("nets", {}) if n != SHARED] or roles)
-    if list(theirs) != roles:
-        raise CheckpointError(
-            f"checkpoint has policies for roles {list(theirs)}, but this game's roles are {roles}"
-        )
 
 
 def role_shares(roles: tuple[str, ...], shares: tuple[tuple[str, float], ...]) -> list[float]:
@@ -420,14 +409,6 @@ def role_shares(roles: tuple[str, ...], shares: tuple[tuple[str, float], ...]) -
     return [given[r] / total for r in roles]
 
 
-def load_checkpoint(path: str | Path) -> dict[str, Any]:
-    """Tensors and plain containers only (`weights_only=True`): loading never runs code."""
-    try:
-        return dict(torch.load(path, map_location="cpu", weights_only=True))
-    except (OSError, RuntimeError, pickle.UnpicklingError) as exc:
-        raise CheckpointError(f"cannot read checkpoint {path}: {exc}") from exc
-
-
 def _game_metrics(stats: list[GameStats], roles: tuple[str, ...]) -> dict[str, float]:
     out: dict[str, float] = {"games": float(len(stats))}
     if stats:
@@ -437,3 +418,14 @@ def _game_metrics(stats: list[GameStats], roles: tuple[str, ...]) -> dict[str, f
         if mine:
             out[f"rollout_return/{name}"] = float(np.mean([s.learner_return for s in mine]))
     return out
+
+
+__all__ = [
+    "PPO_METRICS",
+    "SHARED",
+    "PPOSettings",
+    "PPOTrainer",
+    "check_checkpoint",  # re-exported: agents/rl/checkpoint.py holds the file format
+    "load_checkpoint",
+    "role_shares",
+]

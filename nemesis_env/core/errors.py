@@ -23,3 +23,7 @@ class ScenarioError(NemesisError, ValueError):
 
 class CheckpointError(NemesisError, ValueError):
     """A checkpoint or saved game that does not match the running rules or config."""
+
+
+class NotResetError(NemesisError, RuntimeError):
+    """An env stepped or observed before its first reset()."""

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import AUTO, CHANCE, TERMINAL
-from nemesis_env.core.errors import CheckpointError
+from nemesis_env.core.errors import CheckpointError, IllegalActionError
 from nemesis_env.core.events import Event
 from nemesis_env.core.spaces import ActionSpace
 
@@ -38,6 +38,20 @@ class UtilityKind(StrEnum):
     ZERO_SUM = "zero_sum"
     TEAM = "team"
     GENERAL_SUM = "general_sum"
+
+
+def as_action_id(value: Any) -> int:
+    """`value` as a plain int id, or IllegalActionError naming its type.
+
+    Only Python ints and numpy integers are ids, as in PettingZoo's classic envs: `int(72.7)` or
+    `int("72")` would silently act on an id the caller never chose. Booleans are refused too.
+    """
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    raise IllegalActionError(
+        f"an action is an integer id (a Python int or a numpy integer), "
+        f"got {type(value).__name__} {value!r}"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +209,18 @@ class Game(ABC, Generic[StateT, ViewT]):
     def render(self, state: StateT, seat: int | None = None) -> str:
         """Text drawing of what `seat` may see; None draws the spectator's view."""
 
+    def invariant_errors(self, state: StateT) -> list[str]:
+        """What is broken in `state`, in words; [] when it is sound.
+
+        The game's own conservation laws, which no generic check can know: every component in
+        exactly one zone, counts as the data files print them, tracks within their range.
+        `nemesis_env.tools.invariants` calls it after every step of property tests and soak
+        runs, next to the generic checks (clone, save and replay equality, views that leak
+        nothing). The default checks nothing; tests require every registered game to override
+        it.
+        """
+        return []
+
     # -- serialization as (params, history) -----------------------------------------------
     def serialize(self, state: StateT) -> str:
         """JSON of (game, rules version, params, history), plus the scenario document a state
@@ -230,7 +256,9 @@ class Game(ABC, Generic[StateT, ViewT]):
                 f"saved game params {doc.get('params')} differ from this game's "
                 f"{self.params_dict()}"
             )
-        history = doc.get("history", [])
+        if "history" not in doc:  # replaying nothing would show the start as if it were saved
+            raise CheckpointError("a saved game has no 'history' (the list of action ids)")
+        history = doc["history"]
         if not isinstance(history, list) or not all(
             isinstance(a, int) and not isinstance(a, bool) for a in history
         ):
@@ -250,8 +278,17 @@ class Game(ABC, Generic[StateT, ViewT]):
     def replay(self, history: Sequence[int]) -> StateT:
         state = self.new_initial_state()
         for action_id in history:
-            state.apply_action(int(action_id))
+            state.apply_action(as_action_id(action_id))
         return state
 
 
-__all__ = ["AUTO", "CHANCE", "TERMINAL", "Game", "GameInfo", "State", "UtilityKind"]
+__all__ = [
+    "AUTO",
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "GameInfo",
+    "State",
+    "UtilityKind",
+    "as_action_id",
+]

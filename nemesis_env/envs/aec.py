@@ -17,9 +17,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from nemesis_env.core.chance import sample_outcome
-from nemesis_env.core.errors import ParamError
-from nemesis_env.core.game import CHANCE
+from nemesis_env.core.chance import check_seed, sample_outcome
+from nemesis_env.core.errors import NotResetError, ParamError
+from nemesis_env.core.game import CHANCE, as_action_id
 from nemesis_env.envs.registry import env_id, load_game
 
 RENDER_MODES = ["ansi", "human"]
@@ -81,6 +81,7 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
 
     # -- lifecycle ------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        seed = check_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(np.random.SeedSequence(seed))
         self.state_ = self.game.new_initial_state()
@@ -94,14 +95,16 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         self._select_current()
 
     def step(self, action: int | None) -> None:
+        self._check_reset("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for terminated agents")
+        action_id = as_action_id(action)
         self._cumulative_rewards[agent] = 0.0
-        self.state_.apply_action(int(action))
+        self.state_.apply_action(action_id)
         self._resolve_chance()
         self.infos[agent] = {"action_mask": self._zero_mask}
         if self.state_.is_terminal():
@@ -112,6 +115,12 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         else:
             self._select_current()
         self._accumulate_rewards()
+
+    def _check_reset(self, call: str) -> None:
+        # Without this, a raw env (no order-enforcing wrapper) fails with an AttributeError
+        # about agent_selection or a None state, far from the cause.
+        if self.state_ is None:
+            raise NotResetError(f"{self.metadata['name']}: call reset() before {call}")
 
     def _resolve_chance(self) -> None:
         state, rng = self.state_, self._rng
@@ -133,6 +142,7 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
 
     # -- observing --------------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        self._check_reset("observe()")
         view = self.game.view_for(self.state_, self.seat_of[agent])
         observation = np.empty(self._obs_size, dtype=np.float32)  # fresh: callers may keep it
         self.game.encode(view, observation)
@@ -140,16 +150,22 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
 
     def state(self) -> npt.NDArray[np.float32]:
         """Global tensor for centralised critics: every seat's observation, concatenated."""
+        self._check_reset("state()")
         out = np.zeros(self._obs_size * len(self.possible_agents), dtype=np.float32)
         for seat in range(len(self.possible_agents)):
             view = self.game.view_for(self.state_, seat)
             self.game.encode(view, out[seat * self._obs_size : (seat + 1) * self._obs_size])
         return out
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._check_reset("last()")
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def render(self) -> str | None:
         """ "ansi" returns the spectator drawing; "human" prints it."""
         if self.render_mode is None:
             return None
+        self._check_reset("render()")
         text = str(self.game.render(self.state_, seat=None))
         if self.render_mode == "human":
             print(text)
@@ -158,6 +174,7 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
 
     def render_view(self, agent: str) -> str:
         """The game as `agent` sees it (its private cards included, nothing else hidden)."""
+        self._check_reset("render_view()")
         return str(self.game.render(self.state_, seat=self.seat_of[agent]))
 
     def close(self) -> None:

@@ -15,6 +15,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from nemesis_env.core.entry import GameEntry, resolve
 from nemesis_env.core.errors import ParamError
 from nemesis_env.core.game import Game
@@ -48,8 +50,13 @@ def game_entry(name: str) -> GameEntry:
 
 
 def load_game(name: str, **params: Any) -> Game[Any, Any]:
-    """Builds the named game with validated params (unknown params raise ParamError)."""
-    return game_entry(name).game_class()(**params)
+    """Builds the named game with validated params (unknown params raise ParamError).
+
+    Numpy scalars become the Python values they hold (`np.int64(3)` -> 3): params come from
+    arrays and sweeps, and a game stores and serializes plain values.
+    """
+    plain = {k: v.item() if isinstance(v, np.generic) else v for k, v in params.items()}
+    return game_entry(name).game_class()(**plain)
 
 
 def env_id(name: str) -> str:

@@ -1,8 +1,22 @@
 """A single-agent Gymnasium env: one seat learns, the other seats follow given policies.
 
-This is the shape SB3's MaskablePPO expects (anchors §6.5): reset() advances to the learner's
-first decision, step(a) applies it and plays the other seats until the learner acts again or the
-game ends, and `action_masks()` lives on the env itself. Rewards are the learner's own.
+This is the shape SB3's MaskablePPO expects: reset() advances to the learner's first decision,
+step(a) applies it and plays the other seats until the learner acts again or the game ends, and
+`action_masks()` lives on the env itself. Rewards are the learner's own.
+
+An illegal action (one the mask forbids) does what `illegal_action` says:
+- "penalty" (the default): nothing happens in the game, the reward is ILLEGAL_PENALTY (-1, a
+  lost game's return) and info["illegal_action"] is True; the learner decides again on the same
+  state. After `max_game_length` illegal actions in a row the episode is truncated, since a
+  policy repeating one on an unchanged state would never end it. This is what unmasked
+  algorithms and the env checkers of Gymnasium and SB3 need: they sample the whole Discrete
+  space, and a crash on the first illegal sample stops them.
+- "raise": IllegalActionError, as the AEC env does; for masked learners that must never try one.
+A non-integer action (72.7, "72") is an IllegalActionError in both modes.
+
+Determinism: reset(seed=s) seeds chance (the AEC env's generator) and the other seats' policies
+(a child of the same np.random.SeedSequence); reset() without a seed continues both streams.
+No global RNG is used, and an illegal action draws nothing, so it never shifts a stream.
 """
 
 from __future__ import annotations
@@ -14,8 +28,12 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
-from nemesis_env.core.errors import ParamError
+from nemesis_env.core.errors import NotResetError, ParamError
+from nemesis_env.core.game import as_action_id
 from nemesis_env.envs.aec import NemesisAECEnv
+
+ILLEGAL_ACTIONS = ("penalty", "raise")
+ILLEGAL_PENALTY = -1.0
 
 
 class Policy(Protocol):
@@ -43,7 +61,8 @@ class UniformRandomPolicy:
 
 
 class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
-    """Plays `seat` of game `name`; `others` maps other seat names to policies."""
+    """Plays `seat` of game `name`; `others` maps other seat names to policies;
+    `illegal_action` is "penalty" or "raise" (module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
@@ -53,8 +72,14 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         seat: str,
         others: Mapping[str, Policy] | None = None,
         render_mode: str | None = None,
+        illegal_action: str = "penalty",
         **params: Any,
     ) -> None:
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ParamError(
+                f"illegal_action must be one of {list(ILLEGAL_ACTIONS)}, got {illegal_action!r}"
+            )
+        self.illegal_action = illegal_action
         self.aec = NemesisAECEnv(name, render_mode=render_mode, **params)
         if seat not in self.aec.possible_agents:
             raise ParamError(f"seat must be one of {self.aec.possible_agents}, got {seat!r}")
@@ -69,16 +94,19 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         space = self.aec.observation_spaces[seat]
         self.observation_space = space["observation"]
         self.action_space = self.aec.action_spaces[seat]
-        self._policy_rng = np.random.default_rng()
+        self._policy_rng = np.random.default_rng()  # fresh entropy until a seeded reset
         self._mask = np.zeros(self.aec.game.info.num_actions, dtype=np.int8)
+        self._illegal_run = 0  # illegal actions in a row
+        self._over = True  # no episode until reset()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        self.aec.reset(seed=seed)  # first: it checks the seed and names it in its error
         super().reset(seed=seed)
-        self.aec.reset(seed=seed)
         if seed is not None:
             self._policy_rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+        self._illegal_run = 0
         self._play_others()
         obs, _, _, _, info = self._learner_step_result()
         return obs, info
@@ -86,11 +114,19 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     def step(
         self, action: np.int64
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        self.aec.step(int(action))
+        if self._over:
+            raise NotResetError(f"{self.aec.game_name}: the episode is over: call reset()")
+        action_id = as_action_id(action)
+        legal = 0 <= action_id < len(self._mask) and self._mask[action_id]
+        if not legal and self.illegal_action == "penalty":
+            return self._illegal_step()
+        self._illegal_run = 0
+        self.aec.step(action_id)
         self._play_others()
         return self._learner_step_result()
 
     def action_masks(self) -> npt.NDArray[np.int8]:
+        """The learner's legal actions (int8, 1 = legal); all zero once the episode is over."""
         return self._mask.copy()
 
     def render(self) -> str | None:
@@ -105,6 +141,19 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                 self.others[agent].act(obs["observation"], obs["action_mask"], self._policy_rng)
             )
 
+    def _illegal_step(
+        self,
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """The "penalty" answer to an illegal action: the same state, ILLEGAL_PENALTY."""
+        self._illegal_run += 1
+        truncated = self._illegal_run >= self.aec.game.info.max_game_length
+        self._over = truncated
+        if truncated:
+            self._mask = np.zeros_like(self._mask)
+        obs = self.aec.observe(self.seat)["observation"]  # a fresh array, as Gymnasium asks
+        info = {"action_mask": self._mask.copy(), "illegal_action": True}
+        return obs, ILLEGAL_PENALTY, False, truncated, info
+
     def _learner_step_result(
         self,
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
@@ -113,4 +162,6 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         done = aec.terminations[self.seat]
         reward = float(aec._cumulative_rewards[self.seat]) if done else 0.0
         self._mask = obs["action_mask"] if not done else np.zeros_like(self._mask)
-        return obs["observation"], reward, bool(done), False, {"action_mask": self._mask}
+        self._over = bool(done)
+        # a copy: the caller may keep or edit the info, and action_masks() must not change
+        return obs["observation"], reward, bool(done), False, {"action_mask": self._mask.copy()}

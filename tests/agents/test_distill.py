@@ -17,8 +17,10 @@ from agents.games.not_alone.rollout import rollout_policy as not_alone_rollout_p
 from agents.rl.advice import Advisor
 from agents.rl.distill import ExpertTargets
 from agents.rl.expert_data import (
+    DatasetError,
     ExpertGame,
     dataset_header,
+    game_from_json,
     load_dataset,
     play_expert_game,
     write_dataset,
@@ -86,6 +88,25 @@ def test_dataset_round_trips_and_refuses_other_rules(game: Any, dataset: Path) -
     junk.write_bytes(b"not gzip")
     with pytest.raises(ValueError, match="cannot read expert dataset"):
         load_dataset(junk, game)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"history": [72.7]}, "an action is an integer id .*got float 72.7"),
+        ({"history": ["72"]}, "an action is an integer id .*got str '72'"),
+        ({"history": None}, "malformed"),
+        ({"decisions": [[1.5, [1], [3]]]}, r"a count or position .*got 1\.5"),
+    ],
+)
+def test_a_malformed_expert_game_is_a_dataset_error(change: dict[str, Any], message: str) -> None:
+    """A stored id that is not an integer was truncated by int() and replayed a game that was
+    never played; a missing key was a KeyError."""
+    doc = {"index": 0, "history": [1, 2], "returns": [1.0, -1.0], "decisions": [], **change}
+    with pytest.raises(DatasetError, match=message):
+        game_from_json(doc)
+    with pytest.raises(DatasetError, match="no 'returns'"):
+        game_from_json({"index": 0, "history": [1, 2], "decisions": []})
 
 
 def test_targets_rebuild_exactly_what_the_seat_saw(game: Any, dataset: Path) -> None:

@@ -91,6 +91,7 @@ def wreck_win() -> NotAloneState:
             "assimilation": 1,
             "creature": {"limit": 0},
             "hunt_deck": [],
+            "allow_no_hunt_cards": True,
             "hunted": [
                 {"hand": [1, 4, 5], "discard": [2, 3], "played": ["wreck"]},
                 {"hand": [2, 3, 4, 5], "played": ["lair"]},
@@ -113,6 +114,7 @@ def creature_catch_win() -> NotAloneState:
             "assimilation": 1,
             "creature": {"limit": 0},
             "hunt_deck": [],
+            "allow_no_hunt_cards": True,
             "hunted": [
                 {"hand": [1, 3, 4, 5], "played": ["jungle"]},
                 {"hand": [1, 3, 4, 5], "played": ["jungle"]},

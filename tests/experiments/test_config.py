@@ -31,7 +31,7 @@ from experiments.config import (
     resolved_config_dict,
 )
 from experiments.expert import ExpertConfig
-from experiments.rundir import check_rules_version, create_run_dir, rules_stamp
+from experiments.rundir import RunDirError, check_rules_version, create_run_dir, rules_stamp
 from nemesis_env.core.errors import CheckpointError
 from nemesis_env.envs.registry import load_game
 
@@ -225,7 +225,7 @@ def test_run_dir_metadata(tmp_path: Path) -> None:
         assert pkg in meta["packages"]
     assert meta["packages"]["numpy"] == np.__version__
     # a timestamp-free name is not silently reused; timestamped names never collide
-    with pytest.raises(FileExistsError):
+    with pytest.raises(RunDirError, match="--overwrite"):
         create_run_dir(tmp_path, "exp", config=cfg, game=game, timestamp=False)
     create_run_dir(tmp_path, "exp", config=cfg, game=game, timestamp=False, overwrite=True)
     a = create_run_dir(tmp_path, "exp", game=game)

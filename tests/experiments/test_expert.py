@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from agents.kit import kit_for
 from agents.rl.expert_data import load_dataset
 from experiments.config import ConfigError, TrainConfig, load_config
 from experiments.expert import ExpertConfig
@@ -17,9 +18,10 @@ TINY = ["--set", "games=2", "--set", "expert.params.iterations=8", "--no-progres
 
 
 def test_expert_command_writes_the_same_bytes_with_any_worker_count(tmp_path: Path) -> None:
-    one, two = tmp_path / "one.json.gz", tmp_path / "two.json.gz"
-    assert main(["expert", str(CONFIG), *TINY, "--set", "workers=1", "--set", f"out={one}"]) == 0
-    assert main(["expert", str(CONFIG), *TINY, "--set", "workers=2", "--set", f"out={two}"]) == 0
+    one, two = tmp_path / "one" / "dataset.json.gz", tmp_path / "two" / "dataset.json.gz"
+    for workers, out in ((1, one), (2, two)):
+        argv = [*TINY, "--set", f"workers={workers}", "--set", f"out_dir={out.parent}"]
+        assert main(["expert", str(CONFIG), *argv]) == 0
     assert one.read_bytes() == two.read_bytes()
     header, games = load_dataset(one, load_game("not_alone", players=4))
     assert header["expert"]["params"]["iterations"] == 8 and header["seed"] == 100
@@ -28,7 +30,9 @@ def test_expert_command_writes_the_same_bytes_with_any_worker_count(tmp_path: Pa
 
 def test_the_shipped_config_describes_the_shipped_dataset() -> None:
     cfg = load_config(ExpertConfig, CONFIG)
-    shipped = CONFIG.parents[1] / cfg.out
+    assert cfg.ship_as is not None
+    shipped = kit_for(cfg.game).dataset(cfg.ship_as)
+    assert shipped.is_relative_to(CONFIG.parents[1] / "agents")  # in the repository's kit
     header, games = load_dataset(shipped, load_game("not_alone", players=cfg.players))
     assert header["seed"] == cfg.seed and header["seat"] == cfg.seat
     assert header["expert"]["params"] == cfg.expert.params
@@ -44,6 +48,8 @@ def test_the_shipped_config_describes_the_shipped_dataset() -> None:
         ("games=0", "games: must be at least 1"),
         ("expert.params.time_budget_s=1.0", "time_budget_s: must be null"),
         ("colour=red", "colour"),
+        ("out=x.json.gz", "out"),  # the dataset goes to the run directory out_dir
+        ("ship_as=other", "ship_as: must be null or a dataset of game 'not_alone'"),
     ],
 )
 def test_expert_config_errors_name_the_key(override: str, message: str) -> None:

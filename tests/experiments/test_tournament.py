@@ -294,7 +294,8 @@ def test_main_runs_and_reports_errors(tmp_path: Path, capsys: pytest.CaptureFixt
     out = capsys.readouterr().out
     assert "1 games" in out and "results.md" in out
     assert main([str(cfg), "--no-progress"]) == 2
-    assert "already exists" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "already holds a run" in err and "--overwrite" in err
     assert main([str(cfg), "--no-progress", "--overwrite"]) == 0
     capsys.readouterr()
     assert main([str(cfg), "--no-progress", "--set", "agents.0.kind=nope"]) == 2

@@ -162,7 +162,7 @@ def test_expert_games_of_a_scout_distil_into_its_policy(tmp_path: Path) -> None:
     """`nemesis expert` for a Scout seat (ISMCTS among heuristic agents), then PPO learns that
     role's policy from the search's root visits (expert iteration)."""
     expert = ExpertConfig(
-        game=GAME, players=3, seat=1, games=4, out=str(tmp_path / "scout.json.gz"),
+        game=GAME, players=3, seat=1, games=4, out_dir=str(tmp_path / "scout"),
         expert=AgentSpec(name="ismcts", kind="ismcts", params={"iterations": 20}),
         others=AgentSpec(name="heuristic", kind="heuristic"),
     )  # fmt: skip

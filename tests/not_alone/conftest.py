@@ -8,7 +8,8 @@
 - `scenario(**overrides)`: a scenario document (nemesis_env.games.not_alone.scenario) with
   defaults 2 players (1 Hunted), board side 1, Creature hunt-card windows off
   (`creature: {limit: 0}`, empty hand) and the hunt deck empty (so the end-of-turn refill draws
-  nothing and the next turn opens no Creature window either). Any top-level key overrides
+  nothing and the next turn opens no Creature window either; no real game lacks Hunt cards, so
+  the document says `allow_no_hunt_cards`). Any top-level key overrides
   its default wholesale, except `params`, which is merged (e.g. `params={"players": 5}`).
 - `hunted(**row)`: one `hunted` row; the hand defaults to every owned card (places 1-5 plus
   `extra`) that is not in `discard` or `played`, so only the interesting zones need writing.
@@ -52,6 +53,7 @@ DEFAULTS: dict[str, Any] = {
     "params": {"players": 2, "board_side": 1},
     "creature": {"limit": 0},
     "hunt_deck": [],
+    "allow_no_hunt_cards": True,
 }
 
 

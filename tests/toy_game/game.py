@@ -12,7 +12,7 @@ from nemesis_env.core.engine import StackState
 from nemesis_env.core.errors import ParamError
 from nemesis_env.core.game import Game, GameInfo, UtilityKind
 from nemesis_env.core.zones import Deck, Hand, Pile
-from tests.toy_game import rules
+from tests.toy_game import invariants, rules
 from tests.toy_game.encoder import ENCODER
 from tests.toy_game.view import ToyView, sample_world, view_for
 
@@ -125,6 +125,9 @@ class ToyRaidGame(Game[ToyState, ToyView]):
 
     def observation_layout(self) -> Layout:
         return ENCODER.layout
+
+    def invariant_errors(self, state: ToyState) -> list[str]:
+        return invariants.invariant_errors(state)
 
     def render(self, state: ToyState, seat: int | None = None) -> str:
         from tests.toy_game.render import render_view

@@ -1,13 +1,13 @@
 """Not Alone's agent kit: heuristic agents, rollout policy, fitted value, belief, datasets.
 
-    heuristic.py   the heuristic agent of each seat (model.py: the model both roles share;
-                   creature.py, hunted.py: the two agents)
-    rollout.py     a cheap, fair rollout policy for search
-    value.py       the fitted value of a position (leaf value and shaping potential);
-                   value_fit.py refits it into data/not_alone_value.json
-    beliefs.py     the heuristic model as a belief over face-down cards, for ISMCTS
-    data/          the fitted value, and the ISMCTS Creature's expert games
-                   (configs/expert_creature.yaml)
+heuristic.py   the heuristic agent of each seat (model.py: the model both roles share;
+               creature.py, hunted.py: the two agents)
+rollout.py     a cheap, fair rollout policy for search
+value.py       the fitted value of a position (leaf value and shaping potential);
+               value_fit.py refits it into data/not_alone_value.json
+beliefs.py     the heuristic model as a belief over face-down cards, for ISMCTS
+data/          the fitted value, and the ISMCTS Creature's expert games
+               (configs/expert_creature.yaml)
 """
 
 from pathlib import Path

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+import numpy as np
+
 from nemesis_env.core.errors import ParamError
 
 ZERO_WILL_MODES = ("once", "per_hunted")
@@ -28,9 +30,15 @@ class NotAloneParams:
     zero_will_assimilation: str = "once"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 2 <= self.players <= 7:
+        # numpy integers are welcome (counts come from arrays) but stored as plain ints, so
+        # that params serialize and compare as JSON does
+        for name in ("players", "board_side"):
+            value = getattr(self, name)
+            if isinstance(value, np.integer):
+                object.__setattr__(self, name, int(value))
+        if type(self.players) is not int or not 2 <= self.players <= 7:
             raise ParamError(f"players must be an integer in 2..7, got {self.players!r}")
-        if self.board_side not in (0, 1, 2):
+        if type(self.board_side) is not int or self.board_side not in (0, 1, 2):
             raise ParamError(
                 f"board_side must be 1, 2 or 0 (the Creature chooses), got {self.board_side!r}"
             )

@@ -43,7 +43,7 @@ EFFECTS = {"none": NO_EFFECT, "river": RIVER_EFFECT, "artefact": ARTEFACT_EFFECT
 TOP_KEYS = {
     "game", "params", "turn", "phase", "rescue", "assimilation", "beacon", "reserve",
     "creature", "hunted", "hunt_deck", "survival_deck", "survival_discard", "tokens", "flags",
-    "ineffective", "forbidden", "anticipation", "description",
+    "ineffective", "forbidden", "anticipation", "description", "allow_no_hunt_cards",
 }  # fmt: skip
 CREATURE_KEYS = {"hand", "discard", "played", "limit", "bottom"}
 HUNTED_KEYS = {
@@ -123,6 +123,8 @@ def fill(game: NotAloneGame, doc: Mapping[str, Any]) -> NotAloneState:
     phase = doc.get("phase", "exploration")
     if phase not in PHASES:
         raise ScenarioError(f"phase must be one of {sorted(PHASES)}, got {phase!r}")
+    if phase == "exploration":
+        _check_nothing_played(s)
     s.stage, s.cursor = PHASES[phase], 0
     s.legal_cache = None
     s.scenario = _as_json(doc)
@@ -137,6 +139,38 @@ def _as_json(doc: Mapping[str, Any]) -> dict[str, Any]:
     except (TypeError, ValueError) as exc:
         raise ScenarioError(f"a scenario must hold plain JSON values only: {exc}") from exc
     return copy
+
+
+def _check_nothing_played(s: NotAloneState) -> None:
+    """Reference A.4 phase 1: the Hunted play their Place card during exploration, so none is
+    face down when it starts (a scenario that needs one starts at `hunting`)."""
+    for h, played in enumerate(s.played):
+        if played:
+            raise ScenarioError(
+                f"hunted[{h}].played: no Place card is played at the start of exploration, "
+                f"got {played}; start at phase hunting or later"
+            )
+
+
+def _bool(where: str, value: Any) -> bool:
+    """A real boolean: truthiness would read the text "no" as true."""
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{where} must be true or false, got {value!r}")
+    return value
+
+
+def _token_places(s: NotAloneState, names: _Names, key: str, value: Any) -> int:
+    """Reference A.1: one Target and one Artemia token; Force Field, Mirage and Virus spread a
+    token over 2 adjacent places at most."""
+    places = names.places(f"tokens.{key}", value if isinstance(value, list) else [value])
+    if len(places) > 2:
+        raise ScenarioError(
+            f"tokens.{key}: at most 2 places (one token, or 2 adjacent places under "
+            f"Force Field, Mirage or Virus), got {value}"
+        )
+    if len(places) == 2 and (min(places), max(places)) not in s.game.data.pairs:
+        raise ScenarioError(f"tokens.{key}: two places must be adjacent, got {value}")
+    return _mask(places)
 
 
 def _int_in(where: str, value: Any, low: int, high: int) -> int:
@@ -156,7 +190,7 @@ def _fill_board(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None
         1,
         board.assimilation_start_base + players,
     )
-    s.beacon = bool(doc.get("beacon", False))
+    s.beacon = _bool("beacon", doc.get("beacon", False))
     copies = board.reserve_copies[players]
     if "reserve" in doc:
         reserve = doc["reserve"]
@@ -172,9 +206,7 @@ def _fill_board(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None
         s.creature_token = names.place("tokens.creature", tokens["creature"])
     for key in ("target", "artemia"):
         if key in tokens:
-            value = tokens[key]
-            places = names.places(f"tokens.{key}", value if isinstance(value, list) else [value])
-            setattr(s, key, _mask(places))
+            setattr(s, key, _token_places(s, names, key, tokens[key]))
     flag_bits = {name: bit for bit, name in FLAG_NAMES.items()}
     for flag in doc.get("flags", []):
         if flag not in flag_bits:
@@ -222,9 +254,9 @@ def _fill_hunted(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> Non
                     f"{where}.{key} must be one of {sorted(EFFECTS)}, got {value!r}"
                 )
             getattr(s, key)[h] = EFFECTS[value]
-        s.survival_used[h] = bool(row.get("survival_used", False))
+        s.survival_used[h] = _bool(f"{where}.survival_used", row.get("survival_used", False))
         s.resists[h] = _int_in(f"{where}.resists", row.get("resists", 0), 0, 2)
-        s.gave_up[h] = bool(row.get("gave_up", False))
+        s.gave_up[h] = _bool(f"{where}.gave_up", row.get("gave_up", False))
     _check_reserve(s, listed=_listed_reserve(doc, _Names(s.game.data)))
 
 
@@ -252,6 +284,9 @@ def _check_reserve(s: NotAloneState, listed: set[int]) -> None:
 def _fill_creature(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None:
     row = _check_keys("creature", doc.get("creature", {}), CREATURE_KEYS)
     hand = names.cards("creature.hand", row.get("hand", []), "hunt")
+    limit = s.game.data.board.hunt_hand_size  # reference A.4 phase 4: refills to 3, no more
+    if len(hand) > limit:
+        raise ScenarioError(f"creature.hand holds at most {limit} Hunt cards, got {len(hand)}")
     s.hunt_hand = sum(1 << c for c in set(hand))
     s.hunt_discard = names.cards("creature.discard", row.get("discard", []), "hunt")
     s.hunt_played = names.cards("creature.played", row.get("played", []), "hunt")
@@ -274,6 +309,14 @@ def _fill_decks(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None
             raise ScenarioError("a hunt card is both in the deck and elsewhere")
     else:
         unseen = ((1 << 20) - 1) & ~used_hunt
+    if not (used_hunt | unseen) and not _bool(
+        "allow_no_hunt_cards", doc.get("allow_no_hunt_cards", False)
+    ):
+        raise ScenarioError(
+            "the game has no Hunt cards (creature hand, discard, played, bottom and hunt_deck "
+            "are all empty); list some, omit hunt_deck to get every unplaced card, or set "
+            "allow_no_hunt_cards: true (rule tests that switch the Creature's cards off)"
+        )
     s.hunt_deck.shuffle_in(c for c in range(20) if unseen >> c & 1)
     hands = s.survival
     s.surv_discard = names.cards("survival_discard", doc.get("survival_discard", []), "survival")

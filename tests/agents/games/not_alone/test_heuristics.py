@@ -183,6 +183,7 @@ def scenario(**doc: Any) -> NotAloneState:
     base.update(doc)
     base.setdefault("creature", {"limit": 0})
     base.setdefault("hunt_deck", [])
+    base.setdefault("allow_no_hunt_cards", True)  # the Creature's cards stay out of these tests
     state: NotAloneState = load(base)
     return state
 
