@@ -73,8 +73,12 @@ def _check_expert_data(game: str, name: str | None) -> None:
         shipped, path = sorted(kit.expert_datasets), kit.dataset(name)
     except (KitError, NemesisError):
         shipped, path = [], Path(name)
+    try:
+        found = path.is_file()
+    except OSError:  # a name too long for the file system is no dataset either
+        found = False
     _check(
-        path.is_file(),
+        found,
         "expert_data",
         f"no dataset {name!r}: not a file, nor one of the game's shipped datasets: {shipped}",
     )

@@ -11,15 +11,16 @@ same way; each value is parsed as YAML (`--set lr=3.0e-4`, `--set agents=[...]`)
 values are read with yaml.SafeLoader refusing a key given twice (nemesis_env.core.data).
 
 Type rules: bool fields take only true/false; int fields only integers (not booleans); float
-fields integers or floats, plus exponent strings such as `3e-4`, which PyYAML (YAML 1.1) reads as
-text; str fields only strings; `X | None` also takes null; lists and tuples take YAML sequences;
-`dict[str, Any]` takes any mapping with string keys.
+fields integers or floats, finite (not .nan or .inf), plus exponent strings such as `3e-4`,
+which PyYAML (YAML 1.1) reads as text; str fields only strings; `X | None` also takes null;
+lists and tuples take YAML sequences; `dict[str, Any]` takes any mapping with string keys.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import re
 import types
 import typing
@@ -29,7 +30,7 @@ from typing import Any, TypeVar, Union
 
 import yaml
 
-from nemesis_env.core.data import load_yaml_text, yaml_error_line
+from nemesis_env.core.data import DocumentError, check_document, load_yaml_text, yaml_error_line
 from nemesis_env.core.errors import NemesisError
 
 
@@ -48,6 +49,7 @@ def check(ok: bool, key: str, message: str) -> None:
 
 # ------------------------------------------------------------------------------ loading
 _EXP_FLOAT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)[eE][+-]?\d+$")
+_LIST_INDEX = re.compile(r"-?[0-9]+")  # ASCII digits: str.isdigit() also takes "²"
 
 
 def _join(path: str, key: str) -> str:
@@ -91,11 +93,16 @@ def _convert(value: Any, tp: Any, path: str) -> Any:
             return value
         raise ConfigError(f"{where}: expected an integer, got {value!r}")
     if tp is float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
         if isinstance(value, str) and _EXP_FLOAT.match(value.strip()):
-            return float(value)
-        raise ConfigError(f"{where}: expected a number, got {value!r}")
+            value = float(value)
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise ConfigError(f"{where}: expected a number, got {value!r}")
+        number = _as_float(value)
+        # NaN slips through every range check (all its comparisons are false), .inf through
+        # most, and no setting means either
+        if number is None or not math.isfinite(number):
+            raise ConfigError(f"{where}: expected a finite number, got {value!r}")
+        return number
     if tp is str:
         if isinstance(value, str):
             return value
@@ -119,6 +126,13 @@ def _convert(value: Any, tp: Any, path: str) -> Any:
             out[k] = _convert(v, val_tp, _join(path, str(k)))
         return out
     raise TypeError(f"unsupported config field type {tp}")  # a programming error
+
+
+def _as_float(value: int | float) -> float | None:
+    try:
+        return float(value)
+    except OverflowError:  # an integer past 1.8e308
+        return None
 
 
 def _build(cls: type[T], data: Any, path: str) -> T:
@@ -194,7 +208,7 @@ def apply_overrides(data: dict[str, Any], overrides: Sequence[str]) -> dict[str,
             last = depth == len(parts) - 1
             here = ".".join(parts[: depth + 1])
             if isinstance(node, list):
-                if not part.lstrip("-").isdigit() or not -len(node) <= int(part) < len(node):
+                if not _LIST_INDEX.fullmatch(part) or not -len(node) <= int(part) < len(node):
                     raise ConfigError(
                         f"override {text!r}: {here}: no list item {part!r} "
                         f"(the list has {len(node)} items)"
@@ -214,7 +228,18 @@ def apply_overrides(data: dict[str, Any], overrides: Sequence[str]) -> dict[str,
                 raise ConfigError(
                     f"override {text!r}: {'.'.join(parts[:depth])} is {node!r}, not a mapping"
                 )
+    _check_document(out, "the config with its overrides")
     return out
+
+
+def _check_document(data: Any, what: str) -> None:
+    """ConfigError unless `data` is within the limits of nemesis_env.core.data.check_document
+    (nesting, size with shared parts counted each time, no cycle): the deep copies and dumps
+    made of a config recurse."""
+    try:
+        check_document(data)
+    except DocumentError as exc:
+        raise ConfigError(f"{what}: {exc}") from None
 
 
 def _deep_copy(value: Any) -> Any:
@@ -228,12 +253,19 @@ def _deep_copy(value: Any) -> Any:
 def read_yaml(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     """A YAML file (path) or an in-memory mapping, as a fresh dict."""
     if isinstance(source, Mapping):
+        _check_document(source, "config")
         return dict(_deep_copy(source))
     path = Path(source)
-    if not path.is_file():
-        raise ConfigError(f"config file {str(path)!r} does not exist")
     try:
-        data = load_yaml_text(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"config file {str(path)!r} does not exist") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"config file {str(path)!r} is not UTF-8 text: {exc}") from None
+    except (OSError, ValueError) as exc:  # a directory, a name too long, a NUL in the name
+        raise ConfigError(f"cannot read config file {str(path)!r}: {exc}") from None
+    try:
+        data = load_yaml_text(text)
     except yaml.YAMLError as exc:
         raise ConfigError(
             f"config file {str(path)!r} is not valid YAML: {yaml_error_line(exc)}"

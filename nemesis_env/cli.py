@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from nemesis_env.core.chance import sample_outcome, spawn_streams
+from nemesis_env.core.data import DocumentError, load_json_text
 from nemesis_env.core.errors import NemesisError
 from nemesis_env.core.events import Event
 from nemesis_env.core.files import atomic_write_text
@@ -245,10 +246,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    text = Path(args.file).read_text()
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
+        text = Path(args.file).read_text(encoding="utf-8")
+        doc = load_json_text(text)
+    except (UnicodeDecodeError, DocumentError) as e:
         raise CliError(f"{args.file} is not JSON ({e}); save games with game.serialize") from e
     if not isinstance(doc, dict) or "game" not in doc:
         raise CliError(f"{args.file} is not a saved game (a JSON object with game/params/history)")

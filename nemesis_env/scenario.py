@@ -9,14 +9,19 @@ cards, a card in two places, counters out of range) and raises ScenarioError wit
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from nemesis_env.core.data import load_yaml_text, yaml_error_line
+from nemesis_env.core.data import (
+    DocumentError,
+    check_document,
+    load_json_text,
+    load_yaml_text,
+    yaml_error_line,
+)
 from nemesis_env.core.errors import ScenarioError
 from nemesis_env.envs.registry import game_entry, list_games, resolve
 
@@ -24,39 +29,42 @@ from nemesis_env.envs.registry import game_entry, list_games, resolve
 def read_document(doc: str | Path | Mapping[str, Any]) -> Mapping[str, Any]:
     """A mapping from a mapping, a path to a .yaml/.yml/.json file, or YAML/JSON text."""
     if isinstance(doc, Mapping):
-        return doc
-    text: str
-    path = Path(doc) if isinstance(doc, Path) or "\n" not in str(doc) else None
-    if path is not None and path.suffix in (".yaml", ".yml", ".json"):
-        if not path.exists():
-            raise ScenarioError(f"scenario file {path} does not exist")
-        text = path.read_text(encoding="utf-8")
+        loaded: Any = doc
+        try:
+            check_document(doc)  # a mapping from code may nest, or share parts, like a bomb
+        except DocumentError as exc:
+            raise ScenarioError(f"scenario: {exc}") from None
     else:
-        text = str(doc)
-    try:
-        if text.lstrip().startswith("{"):
-            loaded = json.loads(text, object_pairs_hook=_unique_keys)
-        else:
-            loaded = load_yaml_text(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"scenario is neither valid YAML nor JSON: {exc}") from exc
-    except yaml.YAMLError as exc:
-        raise ScenarioError(
-            f"scenario is neither valid YAML nor JSON: {yaml_error_line(exc)}"
-        ) from exc
+        loaded = _parse(_read_text(doc))
     if not isinstance(loaded, Mapping):
         raise ScenarioError(f"a scenario is a mapping at top level, got {type(loaded).__name__}")
     return loaded
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """json's object hook: a key given twice is an error (json keeps the last silently)."""
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ScenarioError(f"scenario: key {key!r} appears twice in one JSON object")
-        out[key] = value
-    return out
+def _read_text(doc: str | Path) -> str:
+    """The text of `doc`: the file it names (by its suffix), or `doc` itself."""
+    path = Path(doc) if isinstance(doc, Path) or "\n" not in str(doc) else None
+    if path is None or path.suffix not in (".yaml", ".yml", ".json"):
+        return str(doc)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(f"scenario file {path} does not exist") from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"scenario file {path} is not UTF-8 text: {exc}") from None
+    except (OSError, ValueError) as exc:  # a directory, a name too long, a NUL in the name
+        raise ScenarioError(f"cannot read scenario file {path}: {exc}") from None
+
+
+def _parse(text: str) -> Any:
+    try:
+        if text.lstrip().startswith("{"):
+            return load_json_text(text)
+        return load_yaml_text(text)
+    except yaml.YAMLError as exc:  # DocumentError (JSON's errors too) is a YAMLError
+        raise ScenarioError(
+            f"scenario is neither valid YAML nor JSON: {yaml_error_line(exc)}"
+        ) from None
 
 
 def load(doc: str | Path | Mapping[str, Any]) -> Any:
@@ -66,8 +74,11 @@ def load(doc: str | Path | Mapping[str, Any]) -> Any:
     if not isinstance(game, str) or game not in list_games():
         raise ScenarioError(f"scenario 'game' must be one of {list_games()}, got {game!r}")
     params = mapping.get("params", {})
-    if not isinstance(params, Mapping):  # checked here so that no game's builder forgets
-        raise ScenarioError(f"scenario 'params' must be a mapping, got {params!r}")
+    # checked here so that no game's builder forgets (a game is built with `**params`)
+    if not isinstance(params, Mapping) or not all(isinstance(key, str) for key in params):
+        raise ScenarioError(
+            f"scenario 'params' must be a mapping of parameter names to values, got {params!r}"
+        )
     builder = game_entry(game).scenario
     if builder is None:
         raise ScenarioError(f"game {game!r} has no scenario builder")

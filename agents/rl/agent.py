@@ -12,6 +12,7 @@ from agents.base import AgentContext
 from agents.rl.advice import Advisor, policy_input
 from agents.rl.checkpoint import (
     SHARED,
+    UNFIT,
     check_checkpoint,
     load_checkpoint,
     load_weights,
@@ -65,7 +66,7 @@ class PPOAgent:
             nets = _networks(ckpt, game)
         except CheckpointError as exc:  # name the file: a tournament may load several
             raise CheckpointError(f"{path}: {exc}") from exc
-        except (TypeError, ValueError) as exc:  # settings that build no network
+        except UNFIT as exc:  # settings that build no network
             raise CheckpointError(f"{path}: checkpoint settings: {one_line(exc)}") from exc
         return cls(nets, name=name, greedy=greedy)
 

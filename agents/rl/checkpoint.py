@@ -10,7 +10,8 @@ in the middle of a save leaves the previous checkpoint, which may be the only re
 intact.
 
 The payload is read with `torch.load(weights_only=True)`, so loading never runs code. A file
-that is empty, cut short, random bytes, not a mapping, made for another game, rules version or
+that is empty, cut short, random bytes, not a mapping, nested too deep or sharing parts like a
+YAML alias bomb (nemesis_env.core.data.check_document), made for another game, rules version or
 params, or missing a key that a loader reads raises CheckpointError with a one-line message
 naming the file or the key, never a KeyError or a traceback from deep inside torch.
 `check_checkpoint` is what an agent needs (PPOAgent), `check_resumable` what an exact resume
@@ -23,6 +24,7 @@ import hashlib
 import io
 import pickle
 import re
+import reprlib
 from collections.abc import Mapping
 from dataclasses import asdict
 from pathlib import Path
@@ -30,6 +32,7 @@ from typing import Any
 
 import torch
 
+from nemesis_env.core.data import DocumentError, check_document
 from nemesis_env.core.errors import CheckpointError
 from nemesis_env.core.files import atomic_write_bytes
 
@@ -37,6 +40,7 @@ FORMAT = "nemesis_env-ppo-1"
 SHARED = "shared"  # the one network's name with shared_policy
 _HEADER = re.compile(rb"nemesis-checkpoint sha256=([0-9a-f]{64}) size=(\d+)\n")
 _MAGIC = b"nemesis-checkpoint "
+MAX_LAYERS, MAX_WIDTH = 64, 1 << 16  # far beyond any network PPO trains here
 # settings a resumed run must share with its checkpoint: they shape the weights or the
 # collectors' saved generators (the others, the learning rate included, may change on resume)
 FIXED_ON_RESUME = ("hidden", "shared_policy", "advice", "num_workers")
@@ -101,6 +105,10 @@ def load_checkpoint(path: str | Path) -> dict[str, Any]:
             f"cannot read checkpoint {path}: it holds a {type(loaded).__name__}, "
             "not a checkpoint mapping"
         )
+    try:  # a few shared lists print as billions of items in the messages that quote them
+        check_document(loaded)
+    except DocumentError as exc:
+        raise CheckpointError(f"cannot read checkpoint {path}: {exc}") from None
     return dict(loaded)
 
 
@@ -134,32 +142,40 @@ def file_sha256(path: str | Path) -> str:
 def check_checkpoint(ckpt: Mapping[str, Any], game: Any) -> None:
     """A checkpoint only loads into the same game, rules version and params, and holds what an
     agent reads (the settings' hidden sizes and one network per role)."""
-    if ckpt.get("format") != FORMAT:
-        raise CheckpointError(f"not a nemesis_env PPO checkpoint (format {ckpt.get('format')!r})")
+    if not _equal(ckpt.get("format"), FORMAT):
+        raise CheckpointError(
+            f"not a nemesis_env PPO checkpoint (format {_quote(ckpt.get('format'))})"
+        )
     _require(ckpt, AGENT_KEYS, "checkpoint")
     if ckpt["game"] != game.info.name or ckpt["rules_version"] != game.info.rules_version:
         raise CheckpointError(
-            f"checkpoint is for {ckpt['game']} rules {ckpt['rules_version']}, but this game is "
-            f"{game.info.name} rules {game.info.rules_version}"
+            f"checkpoint is for {_quote(ckpt['game'])} rules {_quote(ckpt['rules_version'])}, "
+            f"but this game is {game.info.name} rules {game.info.rules_version}"
         )
-    if ckpt["game_params"] != game.params_dict():
+    if not _equal(ckpt["game_params"], game.params_dict()):
         raise CheckpointError(
-            f"checkpoint game params {ckpt['game_params']} differ from {game.params_dict()}"
+            f"checkpoint game params {_quote(ckpt['game_params'])} differ from {game.params_dict()}"
         )
     roles = list(game.info.roles)
     theirs = ckpt.get("roles", [n for n in ckpt["nets"] if n != SHARED] or roles)
-    if list(theirs) != roles:
+    if not isinstance(theirs, (list, tuple)) or not _equal(list(theirs), roles):
         raise CheckpointError(
-            f"checkpoint has policies for roles {list(theirs)}, but this game's roles are {roles}"
+            f"checkpoint has policies for roles {_quote(theirs)}, but this game's roles are {roles}"
         )
     hidden = ckpt["settings"].get("hidden")
-    if not isinstance(hidden, (list, tuple)) or not all(
-        isinstance(h, int) and h >= 1 for h in hidden
+    # bounded: building the network allocates every layer before its weights are checked
+    if not (
+        isinstance(hidden, (list, tuple))
+        and len(hidden) <= MAX_LAYERS
+        and all(isinstance(h, int) and 1 <= h <= MAX_WIDTH for h in hidden)
     ):
-        raise CheckpointError(f"checkpoint settings.hidden must list layer sizes, got {hidden!r}")
+        raise CheckpointError(
+            f"checkpoint settings.hidden must list layer sizes (at most {MAX_LAYERS}, each "
+            f"1..{MAX_WIDTH}), got {_quote(hidden)}"
+        )
     wanted = [SHARED] if SHARED in ckpt["nets"] else roles
     if missing := [n for n in wanted if n not in ckpt["nets"]]:
-        have = list(ckpt["nets"])
+        have = _quote(list(ckpt["nets"]))
         raise CheckpointError(f"checkpoint has no network for {missing} (it has {have})")
 
 
@@ -170,35 +186,60 @@ def check_resumable(ckpt: Mapping[str, Any], game: Any, settings: Any) -> None:
     check_checkpoint(ckpt, game)
     _require(ckpt, RESUME_KEYS, "checkpoint")
     if missing := [n for n in ckpt["nets"] if n not in ckpt["optims"]]:
-        raise CheckpointError(f"checkpoint has no optimiser state for {missing}")
+        raise CheckpointError(f"checkpoint has no optimiser state for {_quote(missing)}")
     mine = asdict(settings)
     for key in FIXED_ON_RESUME:
         theirs = ckpt["settings"].get(key, 1 if key == "num_workers" else None)
         if key == "hidden":
             theirs = tuple(theirs)
-        if theirs != mine[key]:
+        if not _equal(theirs, mine[key]):
             raise CheckpointError(
-                f"cannot resume: the checkpoint has {key}={theirs!r}, "
+                f"cannot resume: the checkpoint has {key}={_quote(theirs)}, "
                 f"this run has {key}={mine[key]!r} ({key} must stay the same on resume)"
             )
+
+
+# What torch and numpy raise when handed a checkpoint's part that does not fit: a None where a
+# state dict belongs (AttributeError), a list where a mapping belongs (TypeError, IndexError),
+# a generator state out of range (OverflowError), a tensor of another shape (RuntimeError)...
+UNFIT = (KeyError, TypeError, ValueError, RuntimeError, AttributeError, IndexError, OverflowError)
 
 
 def load_weights(module: torch.nn.Module | torch.optim.Optimizer, state: Any, what: str) -> None:
     """`module.load_state_dict(state)`, or CheckpointError naming `what` did not fit."""
     try:
         module.load_state_dict(state)
-    except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+    except UNFIT as exc:
         raise CheckpointError(f"checkpoint {what} do not fit: {one_line(exc)}") from exc
 
 
 def _require(ckpt: Mapping[str, Any], keys: Mapping[str, Any], where: str) -> None:
     for key, kind in keys.items():
         if key not in ckpt:
-            raise CheckpointError(f"{where} has no {key!r}; it holds {sorted(ckpt)}")
+            raise CheckpointError(f"{where} has no {key!r}; it holds {_quote(list(ckpt))}")
         if not isinstance(ckpt[key], kind) or isinstance(ckpt[key], bool):
             raise CheckpointError(
                 f"{where} {key!r} is a {type(ckpt[key]).__name__}, not what PPO wrote"
             )
+
+
+def _equal(theirs: Any, ours: Any) -> bool:
+    """`theirs == ours` for a value read from a checkpoint, which may hold a tensor where a
+    name belongs (comparing one raises RuntimeError, or answers with a tensor)."""
+    try:
+        return bool(theirs == ours)
+    except UNFIT:
+        return False
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 80
+
+
+def _quote(value: Any) -> str:
+    """A value read from a checkpoint, for a message: short, and on one line (a tensor prints
+    on several)."""
+    return " ".join(_REPR.repr(value).split())
 
 
 def one_line(exc: BaseException) -> str:
@@ -236,6 +277,7 @@ __all__ = [
     "FIXED_ON_RESUME",
     "FORMAT",
     "SHARED",
+    "UNFIT",
     "changed_settings",
     "check_checkpoint",
     "check_resumable",

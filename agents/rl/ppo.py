@@ -27,6 +27,7 @@ from agents.rl.advice import check_advice
 from agents.rl.checkpoint import (
     FORMAT,
     SHARED,
+    UNFIT,
     check_checkpoint,
     check_resumable,
     load_checkpoint,
@@ -371,8 +372,17 @@ class PPOTrainer:
 
     def restore(self, ckpt: dict[str, Any]) -> None:
         """Continues exactly where `ckpt` stopped; a checkpoint that does not fit this run (or
-        lacks a key) raises CheckpointError (agents/rl/checkpoint.py) before anything is set."""
+        lacks a key) raises CheckpointError (agents/rl/checkpoint.py) and changes nothing."""
         check_resumable(ckpt, self.game, self.settings)
+        # some parts only show they do not fit when loaded, after others were: put them back
+        before = copy.deepcopy(self.checkpoint())
+        try:
+            self._restore(ckpt)
+        except CheckpointError:
+            self._restore(before)
+            raise
+
+    def _restore(self, ckpt: dict[str, Any]) -> None:
         for n, net in self.nets.items():
             load_weights(net, ckpt["nets"][n], f"weights of {n!r}")
             load_weights(self.optims[n], ckpt["optims"][n], f"optimiser state of {n!r}")
@@ -387,7 +397,7 @@ class PPOTrainer:
             self.rng.bit_generator.state = ckpt["rng"]
             self.torch_gen.set_state(ckpt["torch_gen"])
             torch.set_rng_state(ckpt["torch_global"])
-        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+        except UNFIT as exc:
             raise CheckpointError(f"cannot resume from this checkpoint: {one_line(exc)}") from exc
         self.update, self.env_steps = ckpt["update"], ckpt["env_steps"]
         self.collector.games_started = ckpt["games_started"]

@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from nemesis_env.core.data import DocumentError, load_json_text
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import AUTO, CHANCE, TERMINAL
 from nemesis_env.core.errors import CheckpointError, IllegalActionError
@@ -44,13 +45,21 @@ def as_action_id(value: Any) -> int:
     """`value` as a plain int id, or IllegalActionError naming its type.
 
     Only Python ints and numpy integers are ids, as in PettingZoo's classic envs: `int(72.7)` or
-    `int("72")` would silently act on an id the caller never chose. Booleans are refused too.
+    `int("72")` would silently act on an id the caller never chose. Booleans are refused too,
+    and integers outside int64, which no action table reaches (Python will not even write one
+    of 5000 digits into an error message).
     """
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        return int(value)
+        action_id = int(value)
+        if not -(2**63) <= action_id < 2**63:
+            raise IllegalActionError(
+                f"an action id is a 64-bit integer, got one of {action_id.bit_length()} bits"
+            )
+        return action_id
+    text = " ".join(repr(value).split())  # one line, even for a 2-d numpy array
     raise IllegalActionError(
         f"an action is an integer id (a Python int or a numpy integer), "
-        f"got {type(value).__name__} {value!r}"
+        f"got {type(value).__name__} {text[:80]}{'...' if len(text) > 80 else ''}"
     )
 
 
@@ -237,9 +246,13 @@ class Game(ABC, Generic[StateT, ViewT]):
         return json.dumps(doc, sort_keys=True)
 
     def deserialize(self, text: str) -> StateT:
+        """The state a `serialize` text saved. A text that is no save of this game (not JSON,
+        another game, rules version or params, a malformed history) raises CheckpointError;
+        a history that is not legal raises IllegalActionError, and the scenario a save names,
+        if it is invalid, ScenarioError (or CheckpointError); every message is one line."""
         try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
+            doc = load_json_text(text)
+        except DocumentError as exc:
             raise CheckpointError(f"a saved game is JSON; this text is not ({exc})") from exc
         if not isinstance(doc, Mapping):
             raise CheckpointError("a saved game is a JSON object with game, params and history")

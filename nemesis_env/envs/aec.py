@@ -18,7 +18,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from nemesis_env.core.chance import check_seed, sample_outcome
-from nemesis_env.core.errors import NotResetError, ParamError
+from nemesis_env.core.errors import IllegalActionError, NotResetError, ParamError
 from nemesis_env.core.game import CHANCE, as_action_id
 from nemesis_env.envs.registry import env_id, load_game
 
@@ -98,13 +98,17 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         self._check_reset("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's _was_dead_step raises a bare ValueError
+                raise IllegalActionError(
+                    f"{agent} is done: its only action is None, got {type(action).__name__}"
+                )
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} must act: None is only for terminated agents")
+            raise IllegalActionError(f"{agent} must act: None is only for terminated agents")
         action_id = as_action_id(action)
+        self.state_.apply_action(action_id)  # first: an illegal action changes nothing
         self._cumulative_rewards[agent] = 0.0
-        self.state_.apply_action(action_id)
         self._resolve_chance()
         self.infos[agent] = {"action_mask": self._zero_mask}
         if self.state_.is_terminal():

@@ -9,6 +9,7 @@ imports no game module and nemesis_env never imports the agent kit an entry name
 
 from __future__ import annotations
 
+import inspect
 import pkgutil
 from collections.abc import Callable
 from importlib import import_module
@@ -44,7 +45,7 @@ def list_games() -> list[str]:
 
 
 def game_entry(name: str) -> GameEntry:
-    if name not in _GAMES:
+    if not isinstance(name, str) or name not in _GAMES:  # a list would raise TypeError
         raise ParamError(f"unknown game {name!r}; available games: {list_games()}")
     return _GAMES[name]
 
@@ -56,7 +57,13 @@ def load_game(name: str, **params: Any) -> Game[Any, Any]:
     arrays and sweeps, and a game stores and serializes plain values.
     """
     plain = {k: v.item() if isinstance(v, np.generic) else v for k, v in params.items()}
-    return game_entry(name).game_class()(**plain)
+    game_class = game_entry(name).game_class()
+    signature = inspect.signature(game_class)
+    try:  # a game that takes its params by name would raise a bare TypeError for another
+        signature.bind(**plain)
+    except TypeError as exc:
+        raise ParamError(f"{name}: {exc}; its params are {list(signature.parameters)}") from None
+    return game_class(**plain)
 
 
 def env_id(name: str) -> str:

@@ -12,7 +12,8 @@ An illegal action (one the mask forbids) does what `illegal_action` says:
   algorithms and the env checkers of Gymnasium and SB3 need: they sample the whole Discrete
   space, and a crash on the first illegal sample stops them.
 - "raise": IllegalActionError, as the AEC env does; for masked learners that must never try one.
-A non-integer action (72.7, "72") is an IllegalActionError in both modes.
+A non-integer action (72.7, "72"), or an integer beyond 64 bits, is an IllegalActionError in
+both modes.
 
 Determinism: reset(seed=s) seeds chance (the AEC env's generator) and the other seats' policies
 (a child of the same np.random.SeedSequence); reset() without a seed continues both streams.

@@ -67,9 +67,10 @@ class ToyRaidGame(Game[ToyState, ToyView]):
     """`players` 3 or 4 (one Hunter, the rest Scouts); `rounds` 1-3."""
 
     def __init__(self, players: int = 3, rounds: int = 3) -> None:
-        if players not in (3, 4):
+        # type(...) is int: 3.0 and True compare equal to allowed counts, and are none
+        if type(players) is not int or players not in (3, 4):
             raise ParamError(f"players must be 3 or 4, got {players!r}")
-        if rounds not in (1, 2, 3):
+        if type(rounds) is not int or rounds not in (1, 2, 3):
             raise ParamError(f"rounds must be 1, 2 or 3, got {rounds!r}")
         self.params = {"players": players, "rounds": rounds}
         self.space, self.chance_space = rules.SPACE, rules.CHANCE_SPACE

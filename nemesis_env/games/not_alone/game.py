@@ -102,6 +102,8 @@ class NotAloneGame(Game[NotAloneState, Any]):
 
     def scenario_state(self, document: Mapping[str, Any]) -> NotAloneState:
         params = document.get("params", {}) if isinstance(document, Mapping) else {}
+        if not isinstance(params, Mapping):
+            raise CheckpointError(f"the saved scenario's params are not a mapping: {params!r}")
         try:
             same = NotAloneParams.from_kwargs(**dict(params)).to_dict() == self.params_dict()
         except NemesisError as exc:

@@ -68,7 +68,7 @@ class _Names:
         self.data = data
 
     def place(self, where: str, name: Any) -> int:
-        if isinstance(name, int) and 1 <= name <= 10:
+        if isinstance(name, int) and not isinstance(name, bool) and 1 <= name <= 10:
             return name
         for p in self.data.places:
             if name in (p.id, p.name):
@@ -121,7 +121,7 @@ def fill(game: NotAloneGame, doc: Mapping[str, Any]) -> NotAloneState:
     _fill_creature(s, doc, names)
     _fill_decks(s, doc, names)
     phase = doc.get("phase", "exploration")
-    if phase not in PHASES:
+    if not isinstance(phase, str) or phase not in PHASES:
         raise ScenarioError(f"phase must be one of {sorted(PHASES)}, got {phase!r}")
     if phase == "exploration":
         _check_nothing_played(s)
@@ -208,8 +208,11 @@ def _fill_board(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> None
         if key in tokens:
             setattr(s, key, _token_places(s, names, key, tokens[key]))
     flag_bits = {name: bit for bit, name in FLAG_NAMES.items()}
-    for flag in doc.get("flags", []):
-        if flag not in flag_bits:
+    flags = doc.get("flags", [])
+    if not isinstance(flags, list):
+        raise ScenarioError(f"flags must be a list of flag names, got {flags!r}")
+    for flag in flags:
+        if not isinstance(flag, str) or flag not in flag_bits:
             raise ScenarioError(f"unknown flag {flag!r}; known: {sorted(flag_bits)}")
         s.flags |= flag_bits[flag]
     s.ineffective = _mask(names.places("ineffective", doc.get("ineffective", [])))
@@ -249,7 +252,7 @@ def _fill_hunted(s: NotAloneState, doc: Mapping[str, Any], names: _Names) -> Non
         s.survival[h] = sum(1 << c for c in cards)
         for key in ("next_effect", "this_effect"):
             value = row.get(key, "none")
-            if value not in EFFECTS:
+            if not isinstance(value, str) or value not in EFFECTS:
                 raise ScenarioError(
                     f"{where}.{key} must be one of {sorted(EFFECTS)}, got {value!r}"
                 )
