@@ -204,7 +204,8 @@ class TrainConfig:
     minibatch; targets `visits ** (1 / expert_temperature)`), after `expert_pretrain_steps`
     steps fitting them alone (expert iteration, agents/rl/distill.py).
     Every `eval_every` updates the policy plays `eval_games` seeded games per role against each
-    of `eval_opponents`.
+    of `eval_opponents`. Every `checkpoint_every` updates the trainer is saved (atomically) to
+    checkpoints/latest.pt, so a run that is killed loses at most the updates since then.
     """
 
     game: str  # a registered game (nemesis_env.list_games())
@@ -245,6 +246,7 @@ class TrainConfig:
     eval_games: int = 50
     eval_every: int = 10
     eval_opponents: tuple[str, ...] = ("heuristic", "random")
+    checkpoint_every: int = 5
     seed: int = 0
     device: str = "cpu"
 
@@ -260,6 +262,7 @@ class TrainConfig:
             "snapshot_every",
             "pool_size",
             "eval_every",
+            "checkpoint_every",
         ):
             _check(getattr(self, name) >= 1, name, f"must be at least 1, got {getattr(self, name)}")
         _check(

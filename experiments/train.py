@@ -3,7 +3,9 @@
 The run stops after `total_updates` PPO iterations (reproducible) or when `time_budget_s` runs
 out (a safety cap; the number of updates reached is recorded). Every `eval_every` updates the
 current policy plays `eval_games` seeded games in each role (as the game's GameInfo names them)
-against each evaluation opponent.
+against each evaluation opponent. Every `checkpoint_every` updates the whole trainer is saved to
+checkpoints/latest.pt (atomically), so a run killed at any moment loses at most the updates
+since that checkpoint: `--resume RUN/checkpoints/latest.pt --out RUN` continues it exactly.
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ class TrainPlan:
     eval_games: int
     eval_opponents: tuple[str, ...] = ("heuristic", "random")
     total_env_steps: int | None = None
+    checkpoint_every: int = 0  # updates between checkpoints/latest.pt; 0: only final.pt
+
+    def checkpoint_due(self, update: int) -> bool:
+        return self.checkpoint_every > 0 and update % self.checkpoint_every == 0
 
     def done(self, trainer: PPOTrainer, elapsed_s: float) -> bool:
         if self.total_updates is not None and trainer.update >= self.total_updates:
@@ -125,14 +131,15 @@ def run_trainer(
     progress: bool = True,
     continues: bool = False,
 ) -> None:
-    """Trains a fresh or restored `trainer`; writes out_dir/{tb/, checkpoints/latest.pt,
-    final.pt, metrics.jsonl}. `continues`: out_dir holds this same run up to the restored
-    checkpoint; what it logged after that checkpoint (before it stopped) is dropped, so the run
-    reads as one."""
+    """Trains a fresh or restored `trainer`; writes out_dir/{tb/, metrics.jsonl, final.pt} and
+    checkpoints/latest.pt every `plan.checkpoint_every` updates. `continues`: out_dir holds
+    this same run up to the restored checkpoint; what it logged after that checkpoint (before
+    it stopped or was killed) is dropped, so the run reads as one."""
     ckpt_dir = out_dir / "checkpoints"
     ckpt_dir.mkdir(parents=True, exist_ok=True)
     metrics = out_dir / "metrics.jsonl"
     if continues:
+        _remove_temporaries(out_dir)
         _drop_rows_after(metrics, trainer.update)
     # purge_step: TensorBoard hides the scalars a continued run logged past its checkpoint
     purge = trainer.env_steps + 1 if continues else None
@@ -150,8 +157,11 @@ def run_trainer(
             row = trainer.iterate()
             if plan.eval_every and trainer.update % plan.eval_every == 0:
                 row.update(evaluate(trainer, plan, seed))
-                trainer.save(ckpt_dir / "latest.pt")
+            # the row before the checkpoint: a kill between the two leaves a row that the
+            # resume drops and logs again, never a checkpointed update without its row
             _log(writer, log, trainer, row)
+            if plan.checkpoint_due(trainer.update):
+                trainer.save(ckpt_dir / "latest.pt")
             bar.update(1)
             bar.set_postfix(env_steps=trainer.env_steps)
         if plan.eval_every and trainer.update % plan.eval_every != 0:  # final evaluation
@@ -166,6 +176,15 @@ def _log(writer: SummaryWriter, log: Any, trainer: PPOTrainer, row: dict[str, fl
         writer.add_scalar(key, value, trainer.env_steps)
     log.write(json.dumps({"update": trainer.update, "env_steps": trainer.env_steps, **row}) + "\n")
     log.flush()  # so a running job's progress can be read
+
+
+def _remove_temporaries(run: Path) -> None:
+    """A run killed inside an atomic write (nemesis_env/core/files.py) leaves its temporary,
+    `.NAME.XXXX.tmp`, next to NAME; a run directory holds only what the run wrote, so the
+    continued run removes them."""
+    for folder in (run, run / "checkpoints"):
+        for stale in folder.glob(".*.tmp"):
+            stale.unlink(missing_ok=True)
 
 
 def _drop_rows_after(metrics: Path, update: int) -> None:

@@ -73,6 +73,7 @@ def plan_from_config(cfg: TrainConfig) -> TrainPlan:
         eval_games=cfg.eval_games,
         eval_opponents=tuple(cfg.eval_opponents),
         total_env_steps=cfg.total_env_steps,
+        checkpoint_every=cfg.checkpoint_every,
     )
 
 
@@ -109,11 +110,18 @@ class TrainingJob:
                 timestamp=False, overwrite=self.overwrite, argv=argv, extra_meta=extra,
                 seeds={"seed": self.cfg.seed, "derivation": SEEDS},
             )  # fmt: skip
+        # the restored update (0 for a fresh run): how much of the run this command redid or
+        # skipped shows here, not in the weights, which a run from scratch would reproduce
+        started = self.trainer.update
         run_trainer(
             self.trainer, plan_from_config(self.cfg), self.cfg.seed, self.out,
             progress=progress, continues=self.continues,
         )  # fmt: skip
-        summary = {"updates": self.trainer.update, "env_steps": self.trainer.env_steps}
+        summary = {
+            "updates": self.trainer.update,
+            "env_steps": self.trainer.env_steps,
+            "started_at_update": started,
+        }
         write_json(self.out / "train_summary.json", summary)
         return self.out / "final.pt"
 

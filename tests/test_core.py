@@ -342,7 +342,7 @@ def test_sample_outcome() -> None:
 
 
 def test_resolve_chance_stops_at_a_player() -> None:
-    game = NotAloneGame(players=3)
+    game = NotAloneGame(players=3, board_side=1)  # with board_side 0 the side comes first
     state = game.new_initial_state()
     assert state.current_player() == CHANCE
     applied = resolve_chance(state, np.random.default_rng(0))

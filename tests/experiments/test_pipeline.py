@@ -80,8 +80,8 @@ def test_checkpoint_refuses_other_rules_or_params(tmp_path: Path) -> None:
         check_checkpoint(other, game)
     older = {k: v for k, v in ckpt.items() if k != "roles"}  # before roles were stored
     check_checkpoint(older, game)
-    ckpt["rules_version"] = "not_alone-0"
-    with pytest.raises(CheckpointError, match="rules not_alone-0"):
+    ckpt["rules_version"] = "not_alone-1"  # a checkpoint from before issue 10's corrections
+    with pytest.raises(CheckpointError, match=r"rules 'not_alone-1', .* rules not_alone-2"):
         check_checkpoint(ckpt, game)
 
 

@@ -206,6 +206,7 @@ def test_resume_into_a_new_directory_records_its_parent(
     assert meta["parent"]["changed_settings"]["lr"] == [3e-4, 1e-4]
     rows = [json.loads(line) for line in (child / "metrics.jsonl").read_text().splitlines()]
     assert [r["update"] for r in rows] == [2]
+    assert json.loads((child / "train_summary.json").read_text())["started_at_update"] == 1
 
 
 def test_resume_in_its_own_run_appends_and_records_it(
@@ -214,12 +215,12 @@ def test_resume_in_its_own_run_appends_and_records_it(
     """Resumed from checkpoints/latest.pt (update 2), the run drops what it logged after it
     (update 3 and its final evaluation) and reads as one run of 4 updates."""
     run = tmp_path / "run"
-    config = train_config(tmp_path, total_updates=3, eval_every=2)
+    config = train_config(tmp_path, total_updates=3, eval_every=2, checkpoint_every=2)
     assert train(config, run, capsys=capsys)[0] == 0
     rows = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     assert [r["update"] for r in rows] == [1, 2, 3, 3]  # the last: the final evaluation
     created = json.loads((run / "meta.json").read_text())["created_utc"]
-    config = train_config(tmp_path, total_updates=4, eval_every=2)
+    config = train_config(tmp_path, total_updates=4, eval_every=2, checkpoint_every=2)
     latest = run / "checkpoints" / "latest.pt"
     assert train(config, run, "--resume", str(latest), capsys=capsys)[0] == 0
     meta = json.loads((run / "meta.json").read_text())
@@ -229,6 +230,8 @@ def test_resume_in_its_own_run_appends_and_records_it(
     rows = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     assert [r["update"] for r in rows] == [1, 2, 3, 4]
     assert yaml.safe_load((run / "config.yaml").read_text())["total_updates"] == 4
+    summary = json.loads((run / "train_summary.json").read_text())
+    assert summary["started_at_update"] == 2 and summary["updates"] == 4
 
 
 # ------------------------------------------------------------------- 4. failed runs, stubs

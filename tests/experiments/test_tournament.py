@@ -104,7 +104,7 @@ def test_outputs_exist_and_agree(tmp_path: Path) -> None:
         assert (run / name).is_file() and (run / name).stat().st_size > 0, name
     assert read(run, "crossplay.png")[:8] == b"\x89PNG\r\n\x1a\n"
     results = json.loads(read(run, "results.json"))
-    assert results["rules_version"] == "not_alone-1" and results["total_games"] == 8
+    assert results["rules_version"] == "not_alone-2" and results["total_games"] == 8
     assert "out_dir" not in results["config"] and "workers" not in results["config"]
     matrices = json.loads(read(run, "crossplay.json"))
     assert matrices == results["crossplay"]
@@ -147,7 +147,7 @@ def test_outputs_exist_and_agree(tmp_path: Path) -> None:
     assert ratings_["agent"]["alpha"]["games"] == 4  # self-play skipped
     assert ratings_["agent_role"]["alpha"]["creature"]["games"] == 4
     meta = json.loads(read(run, "meta.json"))
-    assert meta["rules_version"] == "not_alone-1" and meta["seeds"]["seed"] == 11
+    assert meta["rules_version"] == "not_alone-2" and meta["seeds"]["seed"] == 11
 
 
 # ------------------------------------------------------------------------------ statistics

@@ -280,17 +280,21 @@ def deal(s: Any) -> None:
 
 
 @pytest.mark.parametrize(("option", "side"), [(OPT_SIDE_1, 1), (OPT_SIDE_2, 2)])
-def test_creature_chooses_the_board_side(option: int, side: int) -> None:
-    """Seed 003 Setup: "the Creature chooses the side"; reference A.2 step 3 (BGA: at game
-    start). With board_side=0 the Creature's first decision is the side."""
+def test_creature_chooses_the_board_side_before_any_card_is_dealt(option: int, side: int) -> None:
+    """Seed 003 Setup (the board and its side come first, the hunt deck is shuffled and the
+    Creature draws 3 cards after); reference A.2 steps 3 and 6-7; rules-decisions 38. With
+    board_side=0 the very first decision is the side, taken knowing no card."""
     s = NotAloneGame(players=4, board_side=0).new_initial_state()
-    deal(s)
-    assert s.hunt_hand.bit_count() == 3
-    assert all(m.bit_count() == 1 for m in s.survival)
     assert expect(s, K.D_SIDE, 0) == [OPT_SIDE_1, OPT_SIDE_2]
+    assert s.hunt_hand == 0 and s.survival == [0, 0, 0]
     assert s.side == 0
     play(s, option)
     assert s.side == side
+    assert s.current_player() == CHANCE  # the draws come after the side
+    assert top(s).kind == K.D_DRAW_HUNT
+    deal(s)
+    assert s.hunt_hand.bit_count() == 3
+    assert all(m.bit_count() == 1 for m in s.survival)
     assert s.turn == 1
     assert top(s).kind != K.D_SIDE
 

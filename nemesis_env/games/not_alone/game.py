@@ -26,10 +26,10 @@ from nemesis_env.games.not_alone.defs import NotAloneData, load_data
 from nemesis_env.games.not_alone.params import NotAloneParams
 from nemesis_env.games.not_alone.render import render_view, seat_name
 from nemesis_env.games.not_alone.rules import build_effects, build_rules
-from nemesis_env.games.not_alone.rules.kinds import S_SETUP_DEAL
+from nemesis_env.games.not_alone.rules.kinds import S_SETUP_SIDE
 from nemesis_env.games.not_alone.state import NO_EFFECT, State
 
-RULES_VERSION = "not_alone-1"
+RULES_VERSION = "not_alone-2"
 
 
 NotAloneState = State  # the state with the kernel's driving methods (state.py)
@@ -141,7 +141,7 @@ def fill_initial_state(s: State, game: NotAloneGame, log_events: bool) -> None:
     s.num_hunted = n
     s.history = []
     s.events = [] if log_events else None
-    s.stage, s.cursor, s.turn = S_SETUP_DEAL, 0, 0
+    s.stage, s.cursor, s.turn = S_SETUP_SIDE, 0, 0
     s.terminal, s.winner = False, 0
     s.stack = []
     s.side = 0

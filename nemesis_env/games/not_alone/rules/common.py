@@ -8,8 +8,21 @@ from __future__ import annotations
 
 from nemesis_env.core.engine import Decision, push
 from nemesis_env.core.game import CHANCE
-from nemesis_env.games.not_alone.rules.kinds import D_DRAW_HUNT, D_DRAW_SURVIVAL, D_TAKE_BACK
-from nemesis_env.games.not_alone.rules.payloads import DrawSurvivalArgs, TakeBackArgs
+from nemesis_env.games.not_alone.rules.kinds import (
+    D_DRAW_HUNT,
+    D_DRAW_SURVIVAL,
+    D_HUNTED_WINDOW,
+    D_TAKE_BACK,
+    S_P3_ARTEMIA,
+    S_P3_CATCH,
+    S_P3_FREE,
+    S_P3_TARGET,
+)
+from nemesis_env.games.not_alone.rules.payloads import (
+    DrawSurvivalArgs,
+    HuntedWindowArgs,
+    TakeBackArgs,
+)
 from nemesis_env.games.not_alone.state import (
     CREATURE,
     F_DESPAIR,
@@ -103,6 +116,19 @@ def discard_from_hand(s: State, h: int, place: int) -> None:
 def survival_playable(s: State, h: int) -> bool:
     """A Hunted may still play a survival card this turn (one per turn; none under Despair)."""
     return bool(s.survival[h]) and not s.survival_used[h] and not s.flags & F_DESPAIR
+
+
+RESOLVING_PLACES = (S_P3_FREE, S_P3_TARGET, S_P3_ARTEMIA, S_P3_CATCH)
+
+
+def open_drawn_card_window(s: State, h: int) -> None:
+    """After Hunted h drew survival cards while the Reckoning resolves places, a phase-3 window
+    opens again (seed 003: a survival card is played at any time in its phase), so a Hologram
+    or Wrong Track drawn at the Source or the Shelter can act before its token resolves.
+    Opened on public facts only: the draw is public, and so is `survival_playable`
+    (docs/rules-decisions.md 39)."""
+    if s.stage in RESOLVING_PLACES and survival_playable(s, h):
+        push(s, Decision(D_HUNTED_WINDOW, h + 1, HuntedWindowArgs(h, 3)))
 
 
 def creature_may_play(s: State) -> bool:

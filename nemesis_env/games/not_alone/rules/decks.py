@@ -11,6 +11,7 @@ from nemesis_env.core.engine import Decision, on_outcomes, on_prepare, on_resolv
 from nemesis_env.games.not_alone.actions import SURVIVAL_CARD
 from nemesis_env.games.not_alone.rules.common import (
     indices_of,
+    open_drawn_card_window,
     refill_hunt_deck,
     refill_survival_deck,
 )
@@ -68,6 +69,8 @@ def resolve_survival_draw(s: State, d: Decision, outcome: int) -> None:
         s.shelter_drawn[h] |= 1 << card
     own = frozenset({h + 1})
     s.log("draw_survival", h + 1, hunted=h, card=card, visible_to=own, hidden=("card",))
+    if purpose != SHELTER_DRAW:  # the Shelter's window opens once its card is kept
+        open_drawn_card_window(s, h)
 
 
 @on_outcomes(D_STRIKE_BACK)

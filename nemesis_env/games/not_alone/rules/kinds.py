@@ -8,8 +8,8 @@ from enum import IntEnum
 class Stage(IntEnum):
     """Stages of the turn, in play order."""
 
-    SETUP_DEAL = 0
-    SETUP_SIDE = 1
+    SETUP_SIDE = 0
+    SETUP_DEAL = 1
     TURN_START = 2
     P1_CREATURE = 3
     P1_HUNTED = 4
@@ -31,7 +31,7 @@ class Stage(IntEnum):
 
 
 STAGE_NAMES = (
-    "setup: deal", "setup: board side", "turn start",
+    "setup: board side", "setup: deal", "turn start",
     "phase 1: creature", "phase 1: exploration",
     "phase 2: hunt cards", "phase 2: hunt tokens", "phase 2: survival",
     "phase 3: river", "phase 3: reveal", "phase 3: creature", "phase 3: survival",

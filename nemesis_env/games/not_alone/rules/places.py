@@ -36,6 +36,7 @@ from nemesis_env.games.not_alone.rules.common import (
     draw_survival_card,
     gain_will,
     ineffective_mask,
+    open_drawn_card_window,
     push_take_back,
     return_played_card,
     survival_available,
@@ -85,13 +86,19 @@ DRONE, GATE = 9, 10  # survival indices (checked against the data in game.py)
 # -- choosing what to do on a place ---------------------------------------------------------
 @on_auto(A_RESOLVE_SLOT)
 def resolve_slot(s: State, d: Decision) -> None:
-    """Opens the place choice for one played card unless the place is ineffective or idle."""
+    """Opens the place choice for one played card unless the place is ineffective or idle.
+
+    Opened on public facts only (docs/rules-decisions.md 37): a discard to take back, a usable
+    power, or a Hunted who may still play a survival card at all (their count is public).
+    Whether they hold Drone or Gate must not decide it, or the window would reveal them.
+    """
     args: ResolveSlotArgs = d.payload
     h, slot = args.hunted, args.slot
-    if ineffective_mask(s) & bit(s.location[h][slot]):
-        s.log("ineffective", h + 1, hunted=h, place=s.location[h][slot])
+    place = s.location[h][slot]
+    if ineffective_mask(s) & bit(place):
+        s.log("ineffective", h + 1, hunted=h, place=place)
         return
-    if place_options(s, h, slot) != [PASS]:
+    if s.discard[h] or place_power_usable(s, h, slot, place) or survival_playable(s, h):
         push(s, Decision(D_RESOLVE, h + 1, ResolveArgs(h, slot)))
 
 
@@ -346,7 +353,10 @@ def shelter(s: State, h: int, slot: int, place: int, *, draw: int) -> None:
 def shelter_drawn(s: State, d: Decision) -> None:
     args: ShelterDrawnArgs = d.payload
     h = args.hunted
-    if s.shelter_drawn[h].bit_count() > 1:
+    drawn = s.shelter_drawn[h]
+    if drawn:
+        open_drawn_card_window(s, h)  # pushed first: it opens after the card is kept
+    if drawn.bit_count() > 1:
         push(s, Decision(D_SHELTER_KEEP, h + 1, ShelterKeepArgs(h)))
     else:
         s.shelter_drawn[h] = 0

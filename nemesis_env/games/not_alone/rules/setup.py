@@ -1,7 +1,8 @@
 """Setup and the start of each turn (seed 003 "Setup"; not-alone-reference.md A.2).
 
-Order follows the seed: the Creature takes 3 hunt cards, each Hunted draws 1 survival card,
-then the Creature chooses the board side (unless the params fix it).
+Order follows the seed and reference A.2: the Creature first chooses the board side (unless
+the params fix it), knowing no card; then it takes 3 hunt cards and each Hunted draws 1
+survival card (docs/rules-decisions.md 38).
 """
 
 from __future__ import annotations
@@ -19,23 +20,23 @@ from nemesis_env.games.not_alone.rules.kinds import (
 from nemesis_env.games.not_alone.state import CREATURE, NO_EFFECT, State
 
 
+@on_stage(S_SETUP_SIDE)
+def choose_side(s: State) -> None:
+    s.stage = S_SETUP_DEAL
+    if s.game.params.board_side:
+        s.side = s.game.params.board_side
+    else:
+        push(s, Decision(D_SIDE, CREATURE))
+
+
 @on_stage(S_SETUP_DEAL)
 def deal(s: State) -> None:
-    s.stage = S_SETUP_SIDE
+    s.stage = S_TURN_START
     board = s.game.data.board
     for h in reversed(range(s.num_hunted)):  # pushed in reverse: Hunted 0 draws first
         for _ in range(board.starting_survival_cards):
             draw_survival_card(s, h)
     draw_hunt_cards(s, board.hunt_hand_size)
-
-
-@on_stage(S_SETUP_SIDE)
-def choose_side(s: State) -> None:
-    s.stage = S_TURN_START
-    if s.game.params.board_side:
-        s.side = s.game.params.board_side
-    else:
-        push(s, Decision(D_SIDE, CREATURE))
 
 
 @on_legal(D_SIDE)
