@@ -30,7 +30,13 @@ from typing import Any, TypeVar, Union
 
 import yaml
 
-from nemesis_env.core.data import DocumentError, check_document, load_yaml_text, yaml_error_line
+from nemesis_env.core.data import (
+    DocumentError,
+    check_document,
+    load_yaml_text,
+    read_document_text,
+    yaml_error_line,
+)
 from nemesis_env.core.errors import NemesisError
 
 
@@ -256,14 +262,7 @@ def read_yaml(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
         _check_document(source, "config")
         return dict(_deep_copy(source))
     path = Path(source)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"config file {str(path)!r} does not exist") from None
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"config file {str(path)!r} is not UTF-8 text: {exc}") from None
-    except (OSError, ValueError) as exc:  # a directory, a name too long, a NUL in the name
-        raise ConfigError(f"cannot read config file {str(path)!r}: {exc}") from None
+    text = read_document_text(path, f"config file {str(path)!r}", ConfigError)
     try:
         data = load_yaml_text(text)
     except yaml.YAMLError as exc:

@@ -20,6 +20,7 @@ from nemesis_env.core.data import (
     check_document,
     load_json_text,
     load_yaml_text,
+    read_document_text,
     yaml_error_line,
 )
 from nemesis_env.core.errors import ScenarioError
@@ -46,14 +47,7 @@ def _read_text(doc: str | Path) -> str:
     path = Path(doc) if isinstance(doc, Path) or "\n" not in str(doc) else None
     if path is None or path.suffix not in (".yaml", ".yml", ".json"):
         return str(doc)
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(f"scenario file {path} does not exist") from None
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"scenario file {path} is not UTF-8 text: {exc}") from None
-    except (OSError, ValueError) as exc:  # a directory, a name too long, a NUL in the name
-        raise ScenarioError(f"cannot read scenario file {path}: {exc}") from None
+    return read_document_text(path, f"scenario file {path}", ScenarioError)
 
 
 def _parse(text: str) -> Any:

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, fields
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
@@ -108,6 +109,19 @@ class UniqueKeyLoader(yaml.SafeLoader):
                 line = key_node.start_mark.line + 1
                 raise DuplicateKeyError(f"key {key!r} appears twice in one mapping (line {line})")
         return super().construct_mapping(node, deep=deep)
+
+
+def read_document_text(path: Path, label: str, error: type[Exception]) -> str:
+    """The UTF-8 text of `path`, or `error` whose one-line message names `label` (e.g. "config
+    file 'x.yaml'") and why the file cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise error(f"{label} does not exist") from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{label} is not UTF-8 text: {exc}") from None
+    except (OSError, ValueError) as exc:  # a directory, a name too long, a NUL in the name
+        raise error(f"cannot read {label}: {exc}") from None
 
 
 def load_yaml_text(text: str) -> Any:
