@@ -1,0 +1,89 @@
+"""The rule variant of one Nemesis game, validated at construction.
+
+Every point the sources leave open (nemesis-reference.md §20) that is a rule rather than
+component data is a named param here, with its default and reason in docs/rules-decisions.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from nemesis_env.core.errors import ParamError
+
+MODES = ("standard",)  # solo, coop and the intruder player come with the modes issue
+BOARD_SIDES = ("basic",)
+POD_EJECTION = ("with_occupants", "empty_only")
+
+
+@dataclass(frozen=True, slots=True)
+class NemesisParams:
+    """`players` counts the crew (2-5 characters in the standard game).
+
+    self_destruct_to_yellow / self_destruct_to_skull: advances of the self-destruct marker,
+        counted from its start, until the first yellow space (no stopping, pods unlock) and
+        until the skull (the ship explodes); reference §4.4 gives 3/7 and 6/8.
+    intruder_flips_unexplored: an Intruder that moves into an unexplored room turns its tile
+        face up without resolving the exploration token (FAQ v2.2, reference §7.7); false
+        keeps the tile face down.
+    pod_ejection: what the Escape Pod Ejection event does to a pod with characters waiting in
+        it: they leave with it ("with_occupants") or the event takes the lowest empty pod.
+    max_rounds: truncation for training: the game stops (no winner, `truncated`) after this
+        many player-phase decisions; None plays to the end.
+    """
+
+    players: int = 4
+    mode: str = "standard"
+    board_side: str = "basic"
+    self_destruct_to_yellow: int = 3
+    self_destruct_to_skull: int = 7
+    intruder_flips_unexplored: bool = True
+    pod_ejection: str = "with_occupants"
+    max_rounds: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("players", "self_destruct_to_yellow", "self_destruct_to_skull",
+                     "max_rounds"):  # fmt: skip
+            value = getattr(self, name)
+            if isinstance(value, np.integer):
+                object.__setattr__(self, name, int(value))
+        if type(self.players) is not int or not 2 <= self.players <= 5:
+            raise ParamError(f"players must be an integer in 2..5, got {self.players!r}")
+        _choice("mode", self.mode, MODES)
+        _choice("board_side", self.board_side, BOARD_SIDES)
+        _choice("pod_ejection", self.pod_ejection, POD_EJECTION)
+        for name in ("self_destruct_to_yellow", "self_destruct_to_skull"):
+            value = getattr(self, name)
+            if type(value) is not int or not 1 <= value <= 15:
+                raise ParamError(f"{name} must be an integer in 1..15, got {value!r}")
+        if self.self_destruct_to_skull <= self.self_destruct_to_yellow:
+            raise ParamError(
+                f"self_destruct_to_skull ({self.self_destruct_to_skull}) must be greater than "
+                f"self_destruct_to_yellow ({self.self_destruct_to_yellow})"
+            )
+        if not isinstance(self.intruder_flips_unexplored, bool):
+            raise ParamError(
+                f"intruder_flips_unexplored must be true or false, "
+                f"got {self.intruder_flips_unexplored!r}"
+            )
+        if self.max_rounds is not None and (type(self.max_rounds) is not int
+                                            or self.max_rounds < 1):  # fmt: skip
+            raise ParamError(f"max_rounds must be a positive integer or null, "
+                             f"got {self.max_rounds!r}")  # fmt: skip
+
+    @classmethod
+    def from_kwargs(cls, **kwargs: Any) -> NemesisParams:
+        allowed = [f.name for f in fields(cls)]
+        if unknown := sorted(set(kwargs) - set(allowed)):
+            raise ParamError(f"unknown Nemesis params {unknown}; allowed: {allowed}")
+        return cls(**kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        raise ParamError(f"{name} must be one of {list(allowed)}, got {value!r}")

@@ -1,0 +1,164 @@
+"""Nemesis's turn stages, decision kinds and their payloads (IntEnums and NamedTuples: the rules
+object is keyed by the enums, and the decision stack stays plain immutable data).
+
+A game turn is a Player Phase then an Event Phase (nemesis-reference.md §5). Setup runs once
+before the first turn (§4). Chance kinds draw from the game's unseen piles or roll its dice;
+player kinds are choices of the seat in `Decision.chooser`; automatic kinds are steps the
+engine runs when they reach the top of the stack (a resolution that had to wait for a choice
+or a draw pushed above it).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+
+class Stage(IntEnum):
+    """Where the turn stands when no decision is open."""
+
+    SETUP_OBJECTIVES = 0
+    SETUP_DRAFT = 1
+    SETUP_CREW = 2
+    DRAW = 3
+    ROUNDS = 4
+    END_PLAYER_PHASE = 5
+    TIME_TRACK = 6
+    INTRUDER_ATTACKS = 7
+    FIRE_DAMAGE = 8
+    EVENT_CARD = 9
+    BAG_DEVELOPMENT = 10
+    END_OF_TURN = 11
+    VICTORY_CHECK = 12
+
+
+STAGE_NAMES = (
+    "setup: objectives", "setup: character draft", "setup: crew",
+    "player phase: draw", "player phase: rounds", "player phase: end",
+    "event phase: time track", "event phase: intruder attacks", "event phase: fire damage",
+    "event phase: event card", "event phase: bag development", "end of turn",
+    "victory check",
+)  # fmt: skip
+
+
+class Kind(IntEnum):
+    """Decision kinds: chance draws first, then player decisions, then automatic steps."""
+
+    # chance
+    DEAL_OBJECTIVE = 0
+    DRAFT_DRAW = 1
+    DRAW_ACTION = 2
+    NOISE_ROLL = 3
+    BAG_DRAW = 4
+    ATTACK_CARD = 5
+    WOUND_CARD = 6
+    EVENT_CARD = 7
+    TILE = 8
+    EXPLORATION_TOKEN = 9
+    ENGINE = 10
+    COORDINATES = 11
+    SCAN = 12
+    FINAL_DRAW = 13
+    INJURY_CHECK = 14
+    FLEE_DIRECTION = 15
+    # player
+    DRAFT_KEEP = 20
+    CHOOSE_OBJECTIVE = 21
+    ROUND = 22
+    PAY = 23
+    NOISE_CORRIDOR = 24
+    PASS_DISCARD = 25
+    # automatic
+    AFTER_ACTION = 40
+    ENTER_ROOM = 41
+    ESCAPE_ATTACKS = 42
+    ENCOUNTER = 43
+    INTRUDER_ATTACK = 44
+    NEXT_ROUND = 45
+    FINISH_MOVE = 46
+
+
+CHANCE_KINDS = (
+    Kind.DEAL_OBJECTIVE, Kind.DRAFT_DRAW, Kind.DRAW_ACTION, Kind.NOISE_ROLL, Kind.BAG_DRAW,
+    Kind.ATTACK_CARD, Kind.WOUND_CARD, Kind.EVENT_CARD, Kind.TILE, Kind.EXPLORATION_TOKEN,
+    Kind.ENGINE, Kind.COORDINATES, Kind.SCAN, Kind.FINAL_DRAW, Kind.INJURY_CHECK,
+    Kind.FLEE_DIRECTION,
+)  # fmt: skip
+PLAYER_KINDS = (
+    Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
+    Kind.PASS_DISCARD,
+)  # fmt: skip
+AUTO_KINDS = (
+    Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ESCAPE_ATTACKS, Kind.ENCOUNTER,
+    Kind.INTRUDER_ATTACK, Kind.NEXT_ROUND, Kind.FINISH_MOVE,
+)  # fmt: skip
+
+
+# -- payloads (one immutable record per kind that needs arguments) ------------------------------
+class SeatArg(NamedTuple):
+    seat: int
+
+
+class ObjectiveDeal(NamedTuple):
+    seat: int
+    corporate: bool  # which of the two objective decks
+
+
+class NoiseRoll(NamedTuple):
+    seat: int  # whose roll (a slimed character's Silence counts as Danger)
+    room: int
+
+
+class BagDraw(NamedTuple):
+    purpose: int  # ENCOUNTER_DRAW, DEVELOPMENT_DRAW or SUMMON_DRAW
+    room: int
+    seat: int  # the character met (surprise attack target), -1 if none
+
+
+class Encounter(NamedTuple):
+    seat: int
+    room: int
+
+
+class Attack(NamedTuple):
+    intruder: int  # miniature index
+    seat: int  # target
+    surprise: bool
+
+
+class AttackCard(NamedTuple):
+    intruder: int
+    seat: int
+    surprise: bool
+
+
+class WoundDraw(NamedTuple):
+    seat: int
+
+
+class Move(NamedTuple):
+    seat: int
+    room: int  # destination
+    careful: bool
+    roll: bool = True  # False: a card or item moved the character without a noise roll
+    corridor: int = -1  # the corridor came through (a Door token closes it), -1 if none
+
+
+class Pay(NamedTuple):
+    seat: int
+    left: int  # cards still to pay after this one
+
+
+class TileDraw(NamedTuple):
+    room: int
+    seat: int  # who sees the tile (-1: everyone, it is turned face up)
+
+
+class Scan(NamedTuple):
+    seat: int
+    where: int  # SCAN_HAND / SCAN_DECK / SCAN_DISCARD
+    index: int  # position of the card in that pile
+
+
+ENCOUNTER_DRAW, DEVELOPMENT_DRAW, SUMMON_DRAW = range(3)
+SCAN_HAND, SCAN_DECK, SCAN_DISCARD = range(3)

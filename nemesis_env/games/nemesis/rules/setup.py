@@ -1,0 +1,104 @@
+"""Setup (nemesis-reference.md §4.1, §4.2; seed 000).
+
+Everything face down at setup that nobody looks at (room tiles, exploration tokens, the
+coordinates card, engine tokens, weaknesses, every deck) stays an undetermined pile in the
+state and is drawn when first seen (state.py). What a player sees at setup is dealt here as
+chance draws, each seen by its owner only: one Corporate and one Personal objective per player
+(cards needing more players than present are out), then the character draft in player order
+(draw 2, keep 1, the other goes back). Every character then starts in the Hibernatorium with
+its shuffled Action deck, its starting weapon fully loaded and its two quest items inactive.
+"""
+
+from __future__ import annotations
+
+from nemesis_env.core.engine import CHANCE, Decision, on_legal, on_outcomes, on_resolve, on_stage
+from nemesis_env.core.engine import push
+from nemesis_env.core.events import Event
+from nemesis_env.core.zones import Deck
+from nemesis_env.games.nemesis.rules.kinds import Kind, ObjectiveDeal, SeatArg, Stage
+from nemesis_env.games.nemesis.state import State
+
+HIBERNATORIUM = 10
+
+
+@on_stage(Stage.SETUP_OBJECTIVES)
+def deal_objectives(s: State) -> None:
+    s.stage = Stage.SETUP_DRAFT
+    s.cursor = 0
+    for seat in reversed(range(len(s.chars))):
+        push(s, Decision(Kind.DEAL_OBJECTIVE, CHANCE, ObjectiveDeal(seat, True)),
+             Decision(Kind.DEAL_OBJECTIVE, CHANCE, ObjectiveDeal(seat, False)))  # fmt: skip
+
+
+@on_outcomes(Kind.DEAL_OBJECTIVE)
+def objective_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
+    deal: ObjectiveDeal = d.payload
+    dealt = {card for c in s.chars for card in c.objectives}
+    pool = [o for o in s.game.objective_pool(deal.corporate) if o not in dealt]
+    ids = s.game.chance.objective
+    return [(ids.id(o), 1.0 / len(pool)) for o in pool]
+
+
+@on_resolve(Kind.DEAL_OBJECTIVE)
+def resolve_objective(s: State, d: Decision, outcome: int) -> None:
+    deal: ObjectiveDeal = d.payload
+    card = s.game.chance.objective.arg(outcome)
+    s.chars[deal.seat].objectives.append(card)
+    s.log(Event("objective_dealt", deal.seat, (("card", card),), frozenset({deal.seat})))
+
+
+@on_stage(Stage.SETUP_DRAFT)
+def draft_next(s: State) -> None:
+    seat = s.cursor
+    if seat >= len(s.chars):
+        s.stage = Stage.SETUP_CREW
+        return
+    s.cursor += 1
+    push(s, Decision(Kind.DRAFT_DRAW, CHANCE, SeatArg(seat)),
+         Decision(Kind.DRAFT_DRAW, CHANCE, SeatArg(seat)),
+         Decision(Kind.DRAFT_KEEP, seat, SeatArg(seat)))  # fmt: skip
+
+
+@on_outcomes(Kind.DRAFT_DRAW)
+def draft_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
+    seat = d.payload.seat
+    taken = {c.character for c in s.chars} | set(s.chars[seat].draft)
+    pool = [ch for ch in range(s.game.num_characters) if ch not in taken]
+    ids = s.game.chance.character
+    return [(ids.id(ch), 1.0 / len(pool)) for ch in pool]
+
+
+@on_resolve(Kind.DRAFT_DRAW)
+def resolve_draft_draw(s: State, d: Decision, outcome: int) -> None:
+    seat = d.payload.seat
+    character = s.game.chance.character.arg(outcome)
+    s.chars[seat].draft.append(character)
+    s.log(Event("draft_card", seat, (("character", character),), frozenset({seat})))
+
+
+@on_legal(Kind.DRAFT_KEEP)
+def legal_keep(s: State, d: Decision) -> list[int]:
+    return sorted(s.game.actions.character.ids(s.chars[d.chooser].draft))
+
+
+@on_resolve(Kind.DRAFT_KEEP)
+def resolve_keep(s: State, d: Decision, action: int) -> None:
+    c = s.chars[d.chooser]
+    c.character = s.game.actions.character.arg(action)
+    c.draft = []  # the other card goes back, unseen by the others
+    s.log(Event("character", d.chooser, (("character", c.character),)))
+
+
+@on_stage(Stage.SETUP_CREW)
+def place_crew(s: State) -> None:
+    game = s.game
+    for c in s.chars:
+        c.room = HIBERNATORIUM
+        c.deck = Deck(game.character_deck(c.character))
+        weapon = game.starting_weapon(c.character)
+        c.heavy = [weapon]
+        c.heavy_ammo = [game.item_capacity(weapon)]
+        c.quest_active = [False, False]
+    s.first_player = 0
+    s.stage = Stage.DRAW
+    s.log(Event("setup_done", -1, ()))

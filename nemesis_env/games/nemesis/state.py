@@ -1,0 +1,385 @@
+"""The dynamic state of a Nemesis game: plain data and clone(); the rules live in rules/.
+
+Conventions (indices into the tables of `NemesisData`, never names):
+- rooms are 0..20 for the printed room numbers 1..21; corridors are indices into the board's
+  corridor list; `TC` (the shared Technical Corridors space) has its own noise flag;
+- seat s is "Player s+1" (the player number objectives name; docs/rules-decisions.md);
+- an action card, item or heavy object is an int; contamination cards in a character's
+  hand, deck or discard are three extra card ids after the action cards: unknown, scanned
+  clean and scanned infected (the owner's knowledge; others always see "contamination");
+- face-down things nobody has seen (room tiles, exploration tokens, engine tops, the
+  coordinates card, weaknesses, contamination infection) stay undetermined (`UNKNOWN`) until
+  someone looks: the look is a chance node that draws from what is left, so a state never
+  holds a fact no seat could know yet (DESIGN.md §2: unseen piles are multisets until drawn).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nemesis_env.core.engine import Decision, StackState
+from nemesis_env.core.events import Event
+from nemesis_env.core.zones import Bag, Deck
+
+if TYPE_CHECKING:
+    from nemesis_env.games.nemesis.game import NemesisGame
+
+UNKNOWN = -1
+NOWHERE = -1  # a room index for "not on the board"
+
+# Character status
+ACTIVE, HIBERNATING, IN_POD, ESCAPED, DEAD = range(5)
+STATUS_NAMES = ("active", "hibernating", "in_pod", "escaped", "dead")
+
+# Door state per corridor
+OPEN, CLOSED, DESTROYED = range(3)
+
+# Engine top token
+WORKING, DAMAGED = 0, 1
+
+# Escape pod state
+POD_LOCKED, POD_UNLOCKED, POD_LAUNCHED = range(3)
+
+
+class Character:
+    """One seat's character: position, body, cards and belongings."""
+
+    __slots__ = (
+        "actions_left",
+        "carried_eggs",
+        "character",
+        "deck",
+        "discard",
+        "draft",
+        "hand",
+        "heavy",
+        "heavy_ammo",
+        "inventory",
+        "larva",
+        "light_wounds",
+        "objective",
+        "objectives",
+        "passed",
+        "pod",
+        "quest_active",
+        "room",
+        "serious",
+        "signal",
+        "slime",
+        "status",
+    )
+
+    character: int  # index into data.characters, UNKNOWN before the draft
+    draft: list[int]  # the two draft cards drawn (private), empty outside the draft
+    room: int  # NOWHERE when hibernating, in a pod, escaped or dead
+    status: int
+    pod: int  # escape pod index while IN_POD or ESCAPED, else -1
+    light_wounds: int  # 0..2 on the track
+    serious: list[int]  # serious-wound card per wound; dressed ones are stored as ~card (< 0)
+    slime: bool
+    signal: bool
+    larva: bool
+    hand: list[int]  # action cards and contamination ids (private)
+    deck: Deck  # unseen order; the owner knows its contents
+    discard: list[int]  # face up, oldest first
+    heavy: list[int]  # heavy items and objects held in hands (public)
+    heavy_ammo: list[int]  # ammo per entry of `heavy` (0 for non-weapons)
+    inventory: list[int]  # normal items (private; their deck colour is public)
+    quest_active: list[bool]  # the character's two quest items
+    objectives: list[int]  # the objective cards dealt (private)
+    objective: int  # the one chosen at the first encounter, UNKNOWN before
+    passed: bool
+    actions_left: int
+    carried_eggs: int  # eggs among `heavy` (kept apart for the Nest/Laboratory rules)
+
+    def clone(self) -> Character:
+        other = Character.__new__(Character)
+        other.character = self.character
+        other.draft = self.draft[:]
+        other.room = self.room
+        other.status = self.status
+        other.pod = self.pod
+        other.light_wounds = self.light_wounds
+        other.serious = self.serious[:]
+        other.slime = self.slime
+        other.signal = self.signal
+        other.larva = self.larva
+        other.hand = self.hand[:]
+        other.deck = self.deck.clone()
+        other.discard = self.discard[:]
+        other.heavy = self.heavy[:]
+        other.heavy_ammo = self.heavy_ammo[:]
+        other.inventory = self.inventory[:]
+        other.quest_active = self.quest_active[:]
+        other.objectives = self.objectives[:]
+        other.objective = self.objective
+        other.passed = self.passed
+        other.actions_left = self.actions_left
+        other.carried_eggs = self.carried_eggs
+        return other
+
+    @property
+    def alive(self) -> bool:
+        return self.status != DEAD
+
+    @property
+    def on_board(self) -> bool:
+        return self.status == ACTIVE
+
+
+def new_character() -> Character:
+    c = Character.__new__(Character)
+    c.character = UNKNOWN
+    c.draft = []
+    c.room = NOWHERE
+    c.status = ACTIVE
+    c.pod = -1
+    c.light_wounds = 0
+    c.serious = []
+    c.slime = False
+    c.signal = False
+    c.larva = False
+    c.hand = []
+    c.deck = Deck()
+    c.discard = []
+    c.heavy = []
+    c.heavy_ammo = []
+    c.inventory = []
+    c.quest_active = [False, False]
+    c.objectives = []
+    c.objective = UNKNOWN
+    c.passed = False
+    c.actions_left = 0
+    c.carried_eggs = 0
+    return c
+
+
+class State(StackState):
+    """Nemesis's mutable state. Static data is reached through `self.game`."""
+
+    __slots__ = (
+        "attack_deck",
+        "attack_discard",
+        "bag",
+        "chars",
+        "contam_infected_left",
+        "contam_unresolved",
+        "coordinates",
+        "coordinates_known",
+        "cursor",
+        "destination",
+        "door",
+        "eggs_in_nest",
+        "engine",
+        "engine_known",
+        "event_deck",
+        "event_discard",
+        "events",
+        "explored",
+        "fire",
+        "first_encounter_done",
+        "first_player",
+        "intruder_injuries",
+        "intruder_room",
+        "item_counter",
+        "item_decks",
+        "item_discard",
+        "malfunction",
+        "nest_destroyed",
+        "noise",
+        "objects",
+        "pods",
+        "pod_seats",
+        "queen_killed",
+        "rounds",
+        "self_destruct",
+        "ship_destroyed",
+        "supply",
+        "tc_noise",
+        "tile",
+        "tile_known",
+        "tiles_left",
+        "time",
+        "token",
+        "token_known",
+        "tokens_left",
+        "weakness",
+        "weaknesses_left",
+        "wound_deck",
+        "wound_discard",
+        "crafted_left",
+        "hibernation_started",
+        "depressurised",
+        "winners",
+        "end_reason",
+        "death_order",
+    )  # fmt: skip
+
+    game: NemesisGame
+    events: list[Event] | None
+    cursor: int  # the seat whose round it is in the player phase (or the draft/deal cursor)
+    first_player: int
+    rounds: int  # player-phase decisions so far (the max_rounds truncation counts them)
+    time: int  # time-track spaces left before the jump (15 at the start, 0 = the jump)
+    self_destruct: int  # advances since the sequence started, -1 when it is not running
+    hibernation_started: bool
+    chars: list[Character]
+    # the board, one entry per room
+    tile: list[int]  # room tile index, UNKNOWN while face down and unseen
+    tile_known: list[int]  # bitmask of seats that have seen a face-down tile
+    explored: list[bool]
+    token: list[int]  # exploration token index, UNKNOWN while unseen, -2 once resolved
+    token_known: list[int]  # bitmask of seats that have seen a face-down token
+    item_counter: list[int]
+    fire: list[bool]
+    malfunction: list[bool]
+    objects: list[list[int]]  # heavy objects lying in each room (object ids)
+    # corridors
+    door: list[int]  # OPEN / CLOSED / DESTROYED per corridor
+    noise: list[bool]  # per corridor between two rooms (corridors to TC use tc_noise)
+    tc_noise: bool
+    depressurised: int  # room under Airlock depressurisation, -1 if none
+    # the unseen pools drawn from when something face down is first looked at
+    tiles_left: list[list[int]]  # per tile kind (room 1 / room 2): tiles not yet placed face up
+    tokens_left: list[int]  # exploration tokens not yet revealed
+    # intruders: one entry per miniature (data order), room NOWHERE when off the board
+    intruder_room: list[int]
+    intruder_injuries: list[int]
+    bag: Bag  # intruder tokens (token kind ids)
+    supply: list[int]  # intruder tokens out of the bag and off the board, per token kind
+    eggs_in_nest: int
+    nest_destroyed: bool
+    queen_killed: bool
+    weakness: list[int]  # per weakness slot (egg, corpse, carcass): card, UNKNOWN face down
+    weaknesses_left: list[int]
+    # ship systems
+    engine: list[int]  # top token per engine: WORKING / DAMAGED / UNKNOWN
+    engine_known: list[int]  # per engine, bitmask of seats that know its top token
+    coordinates: int  # coordinates card, UNKNOWN until first looked at
+    coordinates_known: int  # bitmask of seats that know it
+    destination: int  # 0..3 for A..D
+    pods: list[int]  # POD_LOCKED / POD_UNLOCKED / POD_LAUNCHED
+    pod_seats: list[list[int]]  # seats aboard each pod
+    # decks
+    item_decks: list[Deck]  # red, yellow, green
+    item_discard: list[list[int]]
+    crafted_left: list[int]  # copies left per crafted item
+    event_deck: Deck
+    event_discard: list[int]
+    attack_deck: Deck
+    attack_discard: list[int]
+    wound_deck: Deck
+    wound_discard: list[int]
+    contam_unresolved: int  # contamination cards whose infection nobody has scanned
+    contam_infected_left: int  # infected cards among them
+    first_encounter_done: bool
+    ship_destroyed: bool
+    winners: list[bool]
+    end_reason: str
+    death_order: list[int]
+
+    def clone(self) -> State:
+        cls = type(self)
+        o = cls.__new__(cls)
+        o.game = self.game
+        o.history = self.history[:]
+        o.scenario = self.scenario
+        o.legal_cache = None
+        o.stack = self.stack[:]
+        o.stage = self.stage
+        o.terminal = self.terminal
+        o.events = None if self.events is None else self.events[:]
+        o.cursor = self.cursor
+        o.first_player = self.first_player
+        o.rounds = self.rounds
+        o.time = self.time
+        o.self_destruct = self.self_destruct
+        o.hibernation_started = self.hibernation_started
+        o.chars = [c.clone() for c in self.chars]
+        o.tile = self.tile[:]
+        o.tile_known = self.tile_known[:]
+        o.explored = self.explored[:]
+        o.token = self.token[:]
+        o.token_known = self.token_known[:]
+        o.item_counter = self.item_counter[:]
+        o.fire = self.fire[:]
+        o.malfunction = self.malfunction[:]
+        o.objects = [objs[:] for objs in self.objects]
+        o.door = self.door[:]
+        o.noise = self.noise[:]
+        o.tc_noise = self.tc_noise
+        o.depressurised = self.depressurised
+        o.tiles_left = [t[:] for t in self.tiles_left]
+        o.tokens_left = self.tokens_left[:]
+        o.intruder_room = self.intruder_room[:]
+        o.intruder_injuries = self.intruder_injuries[:]
+        o.bag = self.bag.clone()
+        o.supply = self.supply[:]
+        o.eggs_in_nest = self.eggs_in_nest
+        o.nest_destroyed = self.nest_destroyed
+        o.queen_killed = self.queen_killed
+        o.weakness = self.weakness[:]
+        o.weaknesses_left = self.weaknesses_left[:]
+        o.engine = self.engine[:]
+        o.engine_known = self.engine_known[:]
+        o.coordinates = self.coordinates
+        o.coordinates_known = self.coordinates_known
+        o.destination = self.destination
+        o.pods = self.pods[:]
+        o.pod_seats = [p[:] for p in self.pod_seats]
+        o.item_decks = [d.clone() for d in self.item_decks]
+        o.item_discard = [d[:] for d in self.item_discard]
+        o.crafted_left = self.crafted_left[:]
+        o.event_deck = self.event_deck.clone()
+        o.event_discard = self.event_discard[:]
+        o.attack_deck = self.attack_deck.clone()
+        o.attack_discard = self.attack_discard[:]
+        o.wound_deck = self.wound_deck.clone()
+        o.wound_discard = self.wound_discard[:]
+        o.contam_unresolved = self.contam_unresolved
+        o.contam_infected_left = self.contam_infected_left
+        o.first_encounter_done = self.first_encounter_done
+        o.ship_destroyed = self.ship_destroyed
+        o.winners = self.winners[:]
+        o.end_reason = self.end_reason
+        o.death_order = self.death_order[:]
+        return o
+
+    # -- small queries the rules share -------------------------------------------------------
+    def characters_in(self, room: int) -> list[int]:
+        return [s for s, c in enumerate(self.chars) if c.status == ACTIVE and c.room == room]
+
+    def intruders_in(self, room: int) -> list[int]:
+        return [i for i, r in enumerate(self.intruder_room) if r == room]
+
+    def in_combat(self, seat: int) -> bool:
+        room = self.chars[seat].room
+        return room != NOWHERE and room in self.intruder_room
+
+    def log(self, event: Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+
+__all__ = [
+    "ACTIVE",
+    "CLOSED",
+    "DAMAGED",
+    "DEAD",
+    "DESTROYED",
+    "ESCAPED",
+    "HIBERNATING",
+    "IN_POD",
+    "NOWHERE",
+    "OPEN",
+    "POD_LAUNCHED",
+    "POD_LOCKED",
+    "POD_UNLOCKED",
+    "STATUS_NAMES",
+    "UNKNOWN",
+    "WORKING",
+    "Character",
+    "Decision",
+    "State",
+    "new_character",
+]
