@@ -213,6 +213,9 @@ class State(StackState):
         "winners",
         "end_reason",
         "death_order",
+        "intruder_token",
+        "contam_deck_left",
+        "arrived",
     )  # fmt: skip
 
     game: NemesisGame
@@ -245,6 +248,7 @@ class State(StackState):
     # intruders: one entry per miniature (data order), room NOWHERE when off the board
     intruder_room: list[int]
     intruder_injuries: list[int]
+    intruder_token: list[int]  # the bag token a miniature came from, -1 if none
     bag: Bag  # intruder tokens (token kind ids)
     supply: list[int]  # intruder tokens out of the bag and off the board, per token kind
     eggs_in_nest: int
@@ -270,6 +274,7 @@ class State(StackState):
     attack_discard: list[int]
     wound_deck: Deck
     wound_discard: list[int]
+    contam_deck_left: int  # cards left in the contamination deck
     contam_unresolved: int  # contamination cards whose infection nobody has scanned
     contam_infected_left: int  # infected cards among them
     first_encounter_done: bool
@@ -277,6 +282,7 @@ class State(StackState):
     winners: list[bool]
     end_reason: str
     death_order: list[int]
+    arrived: str  # the destination the coordinates check read ("" before it)
 
     def clone(self) -> State:
         cls = type(self)
@@ -313,6 +319,7 @@ class State(StackState):
         o.tokens_left = self.tokens_left[:]
         o.intruder_room = self.intruder_room[:]
         o.intruder_injuries = self.intruder_injuries[:]
+        o.intruder_token = self.intruder_token[:]
         o.bag = self.bag.clone()
         o.supply = self.supply[:]
         o.eggs_in_nest = self.eggs_in_nest
@@ -336,6 +343,7 @@ class State(StackState):
         o.attack_discard = self.attack_discard[:]
         o.wound_deck = self.wound_deck.clone()
         o.wound_discard = self.wound_discard[:]
+        o.contam_deck_left = self.contam_deck_left
         o.contam_unresolved = self.contam_unresolved
         o.contam_infected_left = self.contam_infected_left
         o.first_encounter_done = self.first_encounter_done
@@ -343,6 +351,7 @@ class State(StackState):
         o.winners = self.winners[:]
         o.end_reason = self.end_reason
         o.death_order = self.death_order[:]
+        o.arrived = self.arrived
         return o
 
     # -- small queries the rules share -------------------------------------------------------
@@ -355,6 +364,11 @@ class State(StackState):
     def in_combat(self, seat: int) -> bool:
         room = self.chars[seat].room
         return room != NOWHERE and room in self.intruder_room
+
+    def weakness_known(self, weakness_id: str) -> bool:
+        """A weakness discovered in the Laboratory (face up on the intruder board)."""
+        ids = self.game.weakness_ids
+        return any(w >= 0 and ids[w] == weakness_id for w in self.weakness)
 
     def log(self, event: Event) -> None:
         if self.events is not None:

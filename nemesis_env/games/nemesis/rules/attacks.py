@@ -95,7 +95,7 @@ def apply_attack_effect(s: State, a: AttackCard, card: int, kind: int) -> None:
     if op == "scratch":
         wounds.light_wounds(s, a.seat, 1)
         wounds.gain_contamination(s, a.seat, 1)
-    elif op == "claw":
+    elif op == "claw_attack":
         wounds.light_wounds(s, a.seat, 2)
         wounds.gain_contamination(s, a.seat, 1)
     elif op == "bite":
@@ -105,7 +105,7 @@ def apply_attack_effect(s: State, a: AttackCard, card: int, kind: int) -> None:
             wounds.kill(s, a.seat, "bite")
         else:
             wounds.serious_wound(s, a.seat)
-    elif op == "tail":
+    elif op == "tail_attack":
         if c.serious:
             wounds.kill(s, a.seat, "tail")
         else:

@@ -110,7 +110,7 @@ def victory_check(s: State) -> None:
     if step == VC_ENGINES and not s.ship_destroyed:
         for engine, top in enumerate(s.engine):
             if top == UNKNOWN:
-                push(s, Decision(Kind.ENGINE, CHANCE, engine))
+                push(s, Decision(Kind.ENGINE, CHANCE, (engine, -1)))
     elif step == VC_COORDINATES and not s.ship_destroyed:
         engines_step(s)
         if not s.ship_destroyed and s.coordinates == UNKNOWN:

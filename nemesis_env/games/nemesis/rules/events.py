@@ -50,7 +50,7 @@ def _regeneration(s: State) -> None:
 
 
 def _eclosion(s: State) -> None:
-    from nemesis_env.games.nemesis.rules import cards
+    from nemesis_env.games.nemesis.rules import contamination
 
     for seat in reversed(range(len(s.chars))):
         c = s.chars[seat]
@@ -62,7 +62,7 @@ def _eclosion(s: State) -> None:
                 intruders.appear(s, creeper, room, -1)
     for seat in reversed(range(len(s.chars))):
         if s.chars[seat].status == ACTIVE:
-            cards.eclosion_draw(s, seat)
+            contamination.eclosion_draw(s, seat)
 
 
 def _bulkheads_open(s: State) -> None:

@@ -98,6 +98,16 @@ def _token_face_up(s: State, room: int) -> None:
     s.log(Event("exploration_token", -1, (("room", room), ("token", token))))
 
 
+def flip_tile(s: State, room: int) -> None:
+    """An Intruder entered an unexplored room (FAQ v2.2, param intruder_flips_unexplored): the
+    tile turns face up for everyone; its token stays face down and unresolved, and the room
+    stays unexplored until a character enters it."""
+    if s.tile[room] == UNKNOWN:
+        push(s, Decision(Kind.TILE, CHANCE, TileDraw(room, EVERYONE)))
+    else:
+        s.tile_known[room] = (1 << len(s.chars)) - 1
+
+
 def take_pending_token(s: State, room: int) -> str:
     """The effect of the room's face-up token, resolved now (once); "" when there is none."""
     token = s.token[room]

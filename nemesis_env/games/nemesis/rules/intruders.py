@@ -59,15 +59,26 @@ def attack(s: State, mini: int, seat: int, *, surprise: bool = False) -> None:
 
 # -- the bag ------------------------------------------------------------------------------------
 def add_to_bag_from_supply(s: State, kind: int) -> None:
-    """One token of `kind` from the supply into the bag, if the supply has one. Which token
-    (its surprise number) is the lowest-numbered of that type left: the supply is face up and
-    the rules leave the pick open (docs/rules-decisions.md)."""
-    for token in s.game.tokens_of_type[kind]:
-        if s.supply[token] > 0:
-            s.supply[token] -= 1
-            s.bag.put(token)
-            s.log(Event("bag_add", -1, (("token", token),)))
-            return
+    """One token of `kind` from the supply into the bag, if the supply has one. Tokens of a
+    type differ in their number, and which one comes is not the players' choice: it is drawn
+    at random from the supply's tokens of that type (docs/rules-decisions.md)."""
+    push(s, Decision(Kind.SUPPLY_TOKEN, CHANCE, kind))
+
+
+@on_outcomes(Kind.SUPPLY_TOKEN)
+def supply_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
+    tokens = s.game.tokens_of_type[d.payload]
+    total = sum(s.supply[t] for t in tokens)
+    ids = s.game.chance.token
+    return [(ids.id(t), s.supply[t] / total) for t in tokens if s.supply[t] > 0]
+
+
+@on_resolve(Kind.SUPPLY_TOKEN)
+def resolve_supply(s: State, d: Decision, outcome: int) -> None:
+    token = s.game.chance.token.arg(outcome)
+    s.supply[token] -= 1
+    s.bag.put(token)
+    s.log(Event("bag_add", -1, (("token", token),)))
 
 
 def remove_from_board(s: State, mini: int, *, to_bag: bool) -> None:

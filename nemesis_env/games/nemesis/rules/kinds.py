@@ -61,6 +61,8 @@ class Kind(IntEnum):
     FINAL_DRAW = 13
     INJURY_CHECK = 14
     FLEE_DIRECTION = 15
+    SUPPLY_TOKEN = 16
+    ECLOSION_DRAW = 17
     # player
     DRAFT_KEEP = 20
     CHOOSE_OBJECTIVE = 21
@@ -76,13 +78,14 @@ class Kind(IntEnum):
     INTRUDER_ATTACK = 44
     NEXT_ROUND = 45
     FINISH_MOVE = 46
+    AFTER_SCAN = 47
 
 
 CHANCE_KINDS = (
     Kind.DEAL_OBJECTIVE, Kind.DRAFT_DRAW, Kind.DRAW_ACTION, Kind.NOISE_ROLL, Kind.BAG_DRAW,
     Kind.ATTACK_CARD, Kind.WOUND_CARD, Kind.EVENT_CARD, Kind.TILE, Kind.EXPLORATION_TOKEN,
     Kind.ENGINE, Kind.COORDINATES, Kind.SCAN, Kind.FINAL_DRAW, Kind.INJURY_CHECK,
-    Kind.FLEE_DIRECTION,
+    Kind.FLEE_DIRECTION, Kind.SUPPLY_TOKEN, Kind.ECLOSION_DRAW,
 )  # fmt: skip
 PLAYER_KINDS = (
     Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
@@ -90,7 +93,7 @@ PLAYER_KINDS = (
 )  # fmt: skip
 AUTO_KINDS = (
     Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ESCAPE_ATTACKS, Kind.ENCOUNTER,
-    Kind.INTRUDER_ATTACK, Kind.NEXT_ROUND, Kind.FINISH_MOVE,
+    Kind.INTRUDER_ATTACK, Kind.NEXT_ROUND, Kind.FINISH_MOVE, Kind.AFTER_SCAN,
 )  # fmt: skip
 
 
@@ -158,7 +161,9 @@ class Scan(NamedTuple):
     seat: int
     where: int  # SCAN_HAND / SCAN_DECK / SCAN_DISCARD
     index: int  # position of the card in that pile
+    purpose: int = 0  # SCAN_RECORD: the owner learns it; SCAN_LARVA: infected -> Larva
 
 
 ENCOUNTER_DRAW, DEVELOPMENT_DRAW, SUMMON_DRAW = range(3)
 SCAN_HAND, SCAN_DECK, SCAN_DISCARD = range(3)
+SCAN_RECORD, SCAN_LARVA = range(2)

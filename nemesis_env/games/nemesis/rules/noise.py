@@ -101,6 +101,10 @@ def danger(s: State, room: int) -> None:
         noise_everywhere(s, room)
 
 
+def push_encounter(s: State, seat: int, room: int) -> None:
+    push(s, Decision(Kind.ENCOUNTER, AUTO, Encounter(seat, room)))
+
+
 @on_auto(Kind.ENCOUNTER)
 def encounter(s: State, d: Decision) -> None:
     enc: Encounter = d.payload

@@ -21,7 +21,7 @@ from __future__ import annotations
 from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_auto, on_legal, on_outcomes
 from nemesis_env.core.engine import on_prepare, on_resolve, on_stage, push
 from nemesis_env.core.events import Event
-from nemesis_env.games.nemesis.rules import actions_menu, ending, hazards, wounds
+from nemesis_env.games.nemesis.rules import actions_menu, ending, wounds
 from nemesis_env.games.nemesis.rules.kinds import Kind, Pay, SeatArg, Stage
 from nemesis_env.games.nemesis.state import ACTIVE, IN_POD, State
 
@@ -48,6 +48,8 @@ def draw_step(s: State) -> None:
     if ending.nobody_left_check(s):
         return
     s.stage = Stage.ROUNDS
+    s.cursor = s.first_player
+    push(s, Decision(Kind.NEXT_ROUND, AUTO, None))  # under the draws: they come first
     n = len(s.chars)
     for seat in reversed(range(n)):
         c = s.chars[seat]
@@ -55,8 +57,6 @@ def draw_step(s: State) -> None:
         if acting(s, seat):
             for _ in range(max(0, hand_size(s, seat) - len(c.hand))):
                 push(s, Decision(Kind.DRAW_ACTION, CHANCE, SeatArg(seat)))
-    s.cursor = s.first_player
-    push(s, Decision(Kind.NEXT_ROUND, AUTO, None))
 
 
 @on_prepare(Kind.DRAW_ACTION)
@@ -207,5 +207,4 @@ def end_player_phase(s: State) -> None:
         rooms.depressurise(s, room)
         if s.stage == Stage.VICTORY_CHECK:
             return
-    hazards.clear_turn_flags(s)
     s.stage = Stage.TIME_TRACK

@@ -15,6 +15,7 @@ from nemesis_env.core.engine import CHANCE, Decision, on_legal, on_outcomes, on_
 from nemesis_env.core.engine import push
 from nemesis_env.core.events import Event
 from nemesis_env.core.zones import Deck
+from nemesis_env.games.nemesis.rules import intruders
 from nemesis_env.games.nemesis.rules.kinds import Kind, ObjectiveDeal, SeatArg, Stage
 from nemesis_env.games.nemesis.state import State
 
@@ -23,11 +24,16 @@ HIBERNATORIUM = 10
 
 @on_stage(Stage.SETUP_OBJECTIVES)
 def deal_objectives(s: State) -> None:
+    """The Adults go into the bag (their numbers drawn from the box), then the objectives."""
+    from nemesis_env.games.nemesis.game import initial_adults
+
     s.stage = Stage.SETUP_DRAFT
     s.cursor = 0
     for seat in reversed(range(len(s.chars))):
         push(s, Decision(Kind.DEAL_OBJECTIVE, CHANCE, ObjectiveDeal(seat, True)),
              Decision(Kind.DEAL_OBJECTIVE, CHANCE, ObjectiveDeal(seat, False)))  # fmt: skip
+    for _ in range(initial_adults(s.game)):
+        intruders.add_to_bag_from_supply(s, intruders.ADULT)
 
 
 @on_outcomes(Kind.DEAL_OBJECTIVE)

@@ -113,11 +113,7 @@ def kill(s: State, seat: int, cause: str) -> None:
         for held in c.heavy:
             if s.game.is_object(held):
                 s.objects[room].append(held)
-    for held in c.heavy:
-        if not s.game.is_object(held):
-            s.game.discard_item(s, held)
-    for item in c.inventory:
-        s.game.discard_item(s, item)
+    # items other than heavy objects leave the game (§8.1)
     c.heavy, c.heavy_ammo, c.inventory, c.carried_eggs = [], [], [], 0
     s.log(Event("death", seat, (("cause", cause), ("room", room))))
     if was_first:

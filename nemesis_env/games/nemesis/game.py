@@ -1,0 +1,253 @@
+"""NemesisGame: params, data tables and action tables; a factory for states.
+
+The rules reach everything static through `state.game`: the topology, the integer tables
+(tables.py) and the small queries below, so that no rule looks a name up on its hot path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nemesis_env.core.engine import Rules
+from nemesis_env.core.events import Event
+from nemesis_env.core.game import GameInfo, UtilityKind
+from nemesis_env.core.zones import Bag, Deck
+from nemesis_env.games.nemesis import rules as rules_pkg
+from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE
+from nemesis_env.games.nemesis.params import NemesisParams
+from nemesis_env.games.nemesis.rules.kinds import Stage
+from nemesis_env.games.nemesis.state import (
+    OPEN,
+    POD_LOCKED,
+    UNKNOWN,
+    State,
+    new_character,
+)
+from nemesis_env.games.nemesis.tables import DESTINATIONS, OBJECTS, WEAKNESS_SLOTS, tables
+
+RULES_VERSION = "nemesis-0"
+MAX_GAME_LENGTH = 20000
+
+
+class NemesisGame:
+    """One configuration of Nemesis. Build it with keyword params (see NemesisParams)."""
+
+    def __init__(self, **params: Any) -> None:
+        self.params: NemesisParams = NemesisParams.from_kwargs(**params)
+        t = tables()
+        self.tables = t
+        self.data = t.data
+        self.topo = t.topo
+        self.actions = ACTIONS
+        self.chance = CHANCE
+        self.space = ACTIONS.space
+        self.chance_space = CHANCE.space
+        self.rules: Rules[State] = rules_pkg.build_rules()
+        n = self.params.players
+        self.info = GameInfo(
+            name="nemesis",
+            num_players=n,
+            num_actions=len(ACTIONS.space),
+            max_chance_outcomes=len(CHANCE.space),
+            max_game_length=MAX_GAME_LENGTH,
+            min_utility=0.0,
+            max_utility=1.0,
+            rules_version=RULES_VERSION,
+            seat_names=tuple(f"player_{i}" for i in range(n)),
+            seat_roles=("crew",) * n,
+            seat_teams=tuple(range(n)),
+            team_names=tuple(f"player_{i}" for i in range(n)),
+            utility=UtilityKind.GENERAL_SUM,
+        )
+        # the tables the rules index (tables.py)
+        self.mini_type = t.mini_type
+        self.minis_of_type = t.minis_of_type
+        self.token_type = t.token_type
+        self.token_surprise = t.token_surprise
+        self.tokens_of_type = t.tokens_of_type
+        self.attack_hits = t.attack_hits
+        self.attack_op = t.attack_op
+        self.attack_blood = t.attack_blood
+        self.event_moves = t.event_moves
+        self.event_corridor = t.event_corridor
+        self.event_op = t.event_op
+        self.event_removed = t.event_removed
+        self.event_shuffled_back = t.event_shuffled_back
+        self.wound_type = t.wound_type
+        self.slot_kind = t.slot_kind
+        self.tile_malfunction_allowed = t.tile_malfunction_allowed
+        self.token_effect = t.token_effect
+        self.token_items = t.token_items
+        self.contam_unknown = t.contam_unknown
+        self.contam_clean = t.contam_clean
+        self.contam_infected = t.contam_infected
+        self.contamination_ids = (t.contam_unknown, t.contam_clean, t.contam_infected)
+        first_object = len(t.things) - len(OBJECTS)
+        self.first_object = first_object
+        self.obj_corpse, self.obj_blue_corpse, self.obj_carcass, self.obj_egg = (
+            range(first_object, first_object + 4)
+        )
+        self.num_characters = len(t.data.characters)
+        self.weakness_ids = tuple(w.id for w in t.data.weaknesses)
+        self.objective_cards = t.data.objectives
+        self.hibernatorium = t.special_tile.index(t.tiles.index("hibernatorium"))
+        self.cockpit = t.special_tile.index(t.tiles.index("cockpit"))
+
+    # -- static queries ----------------------------------------------------------------------
+    def params_dict(self) -> dict[str, Any]:
+        return self.params.to_dict()
+
+    def is_contamination(self, card: int) -> bool:
+        return card >= self.contam_unknown
+
+    def is_object(self, thing: int) -> bool:
+        return thing >= self.first_object
+
+    def object_id(self, name: str) -> int:
+        aliases = {"egg": "egg", "blue_corpse": "blue_corpse", "intruder_carcass": "carcass",
+                   "carcass": "carcass", "character_corpse": "corpse", "corpse": "corpse"}
+        return self.first_object + OBJECTS.index(aliases[name])  # fmt: skip
+
+    def item_capacity(self, thing: int) -> int:
+        return self.tables.things[thing].capacity
+
+    def starting_weapon(self, character: int) -> int:
+        return self.tables.starting_weapon[character]
+
+    def character_deck(self, character: int) -> tuple[int, ...]:
+        return self.tables.character_decks[character]
+
+    def objective_pool(self, corporate: bool) -> list[int]:
+        kind = "corporate" if corporate else "personal"
+        n = self.params.players
+        return [i for i, o in enumerate(self.objective_cards)
+                if o.kind == kind and o.min_players <= n]  # fmt: skip
+
+    def weakness_slot_index(self, slot: str) -> int:
+        return WEAKNESS_SLOTS.index(slot)
+
+    def coordinates_destination(self, card: int, marker: int) -> str:
+        c = self.data.coordinates[card]
+        return str((c.a, c.b, c.c, c.d)[marker])
+
+    def pod_section_room(self, pod: int) -> int:
+        """The Evacuation Section room of a pod's section, -1 when it is not on the board."""
+        return -1
+
+    # -- queries over a state ------------------------------------------------------------------
+    def room_with_tile(self, s: State, tile_id: str) -> int:
+        tile = self.tables.tiles.index(tile_id)
+        return s.tile.index(tile) if tile in s.tile else -1
+
+    def nest_room(self, s: State) -> int:
+        """The Nest's room, if its tile has been seen face up (-1 otherwise)."""
+        room = self.room_with_tile(s, "nest")
+        return room if room >= 0 and s.explored[room] else -1
+
+    def tile_name(self, s: State, room: int) -> str:
+        tile = s.tile[room]
+        return "" if tile < 0 else self.tables.tiles[tile]
+
+    def room_def(self, s: State, room: int) -> Any:
+        tile = s.tile[room]
+        return None if tile < 0 else (*self.data.room_tiles, *self.data.special_rooms)[tile]
+
+    def room_colour(self, s: State, room: int) -> str:
+        d = self.room_def(s, room)
+        return "" if d is None else str(d.colour)
+
+    def room_has_computer(self, s: State, room: int) -> bool:
+        d = self.room_def(s, room)
+        return d is not None and bool(d.computer)
+
+    def weakness_fire_eggs(self, s: State) -> int:
+        return 2 if s.weakness_known("vulnerability_to_fire") else 1
+
+    # -- states -------------------------------------------------------------------------------
+    def new_initial_state(self, log_events: bool = True) -> State:
+        s = State.__new__(State)
+        fill_initial_state(s, self, log_events)
+        self.rules.settle(s)
+        return s
+
+
+def fill_initial_state(s: State, game: NemesisGame, log_events: bool) -> None:
+    """The board as setup leaves it (§4.1) before anything is dealt or drawn."""
+    t = game.tables
+    n = game.params.players
+    rooms = t.topo.num_rooms
+    s.game = game
+    s.history, s.stack, s.legal_cache, s.scenario = [], [], None, None
+    s.events = [] if log_events else None
+    s.stage, s.terminal, s.cursor = Stage.SETUP_OBJECTIVES, False, 0
+    s.first_player, s.rounds = 0, 0
+    s.time = t.data.tracks.time.turns
+    s.self_destruct, s.hibernation_started = -1, False
+    s.chars = [new_character() for _ in range(n)]
+    s.tile = [tile for tile in t.special_tile]
+    s.tile_known = [(1 << n) - 1 if tile >= 0 else 0 for tile in t.special_tile]
+    s.explored = [tile >= 0 for tile in t.special_tile]
+    s.token = [UNKNOWN if tile < 0 else -2 for tile in t.special_tile]
+    s.token_known = [0] * rooms
+    s.item_counter = [0] * rooms
+    s.fire, s.malfunction = [False] * rooms, [False] * rooms
+    s.objects = [[] for _ in range(rooms)]
+    s.objects[game.hibernatorium].append(game.obj_blue_corpse)
+    s.door = [OPEN] * len(t.topo.ends)
+    s.noise = [False] * len(t.topo.ends)
+    s.tc_noise, s.depressurised = False, -1
+    s.tiles_left = [[i for i, k in enumerate(t.tile_kind) if k == kind] for kind in (0, 1)]
+    s.tokens_left = list(range(len(t.token_effect)))
+    minis = len(t.mini_type)
+    s.intruder_room, s.intruder_injuries = [-1] * minis, [0] * minis
+    s.intruder_token = [-1] * minis
+    bag = Bag()
+    supply = list(t.token_pool)
+    _fill_bag(game, bag, supply)
+    s.bag, s.supply = bag, supply
+    s.eggs_in_nest = t.data.board.supply.eggs_on_intruder_board
+    s.nest_destroyed, s.queen_killed = False, False
+    s.weakness = [UNKNOWN] * len(WEAKNESS_SLOTS)
+    s.weaknesses_left = list(range(len(t.data.weaknesses)))
+    s.engine = [UNKNOWN] * t.data.board.supply.engines
+    s.engine_known = [0] * t.data.board.supply.engines
+    s.coordinates, s.coordinates_known = UNKNOWN, 0
+    s.destination = DESTINATIONS.index("earth") * 0 + "abcd".index(t.data.tracks.destination.start)
+    pods = t.data.board.escape_pods.pods_by_players[n]
+    s.pods, s.pod_seats = [POD_LOCKED] * pods, [[] for _ in range(pods)]
+    s.item_decks = [Deck(contents) for contents in t.deck_contents]
+    s.item_discard = [[] for _ in t.deck_contents]
+    s.crafted_left = [r.copies for r in t.data.items.crafted]
+    s.event_deck, s.event_discard = Deck(range(len(t.data.events))), []
+    s.attack_deck, s.attack_discard = Deck(range(len(t.attack_op))), []
+    s.wound_deck, s.wound_discard = Deck(range(len(t.wound_type))), []
+    total = sum(c.copies for c in t.data.contamination)
+    s.contam_deck_left = total
+    s.contam_unresolved = total
+    s.contam_infected_left = sum(c.copies for c in t.data.contamination if c.infected)
+    s.first_encounter_done, s.ship_destroyed = False, False
+    s.winners = [False] * n
+    s.end_reason, s.death_order, s.arrived = "", [], ""
+    s.log(Event("setup", -1, (("players", n),)))
+
+
+def _fill_bag(game: NemesisGame, bag: Bag, supply: list[int]) -> None:
+    """1 Blank, 4 Larvae, 1 Creeper and 1 Queen (§4.1 step 9): tokens whose type fixes their
+    number. The 3 + players Adults, whose numbers differ, are drawn from the box at random
+    (rules/intruders.py, SUPPLY_TOKEN) as the first chance nodes of the game."""
+    intruders = game.data.intruders
+    types = ("larva", "creeper", "adult", "breeder", "queen", "blank")
+    for kind, count in intruders.initial_bag.items():
+        tokens = game.tokens_of_type[types.index(kind)]
+        if kind == "adult" or not count:
+            continue
+        assert len(tokens) == 1, f"{kind} tokens differ; draw them"
+        supply[tokens[0]] -= count
+        bag.put(tokens[0], count)
+
+
+def initial_adults(game: NemesisGame) -> int:
+    intruders = game.data.intruders
+    return intruders.initial_bag.get("adult", 0) + intruders.initial_bag_per_player.get(
+        "adult", 0
+    ) * game.params.players

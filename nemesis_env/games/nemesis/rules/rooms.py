@@ -1,0 +1,20 @@
+"""Room actions (nemesis-reference.md §3.2)."""
+
+from __future__ import annotations
+
+from nemesis_env.core.events import Event
+from nemesis_env.games.nemesis.rules import hazards, intruders, wounds
+from nemesis_env.games.nemesis.state import ACTIVE, State
+
+
+def depressurise(s: State, room: int) -> None:
+    """Airlock Control: the doors stayed closed until the Player Phase ended; everything in the
+    room dies, its fire goes out, objects stay."""
+    for seat in reversed(range(len(s.chars))):
+        c = s.chars[seat]
+        if c.status == ACTIVE and c.room == room:
+            wounds.kill(s, seat, "depressurisation")
+    for mini in s.intruders_in(room):
+        intruders.remove_from_board(s, mini, to_bag=False)
+    hazards.remove_fire(s, room)
+    s.log(Event("depressurised", -1, (("room", room),)))
