@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nemesis_env.core.spaces import ActionSpace, Kind
-from nemesis_env.games.nemesis.tables import DESTINATIONS, Tables, tables
+from nemesis_env.games.nemesis.tables import DESTINATIONS, OBJECTS, Tables, tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,31 @@ class Actions:
     character: Kind  # arg: character index (draft)
     objective: Kind  # arg: objective card index
     discard: Kind  # arg: card id (pay a cost, discard when passing)
+    # round actions besides movement (rules/actions_menu.py dispatches them)
+    room_action: Kind  # the action of the room the character stands in
+    play_card: Kind  # arg: action card id
+    use_item: Kind  # arg: thing id (an item in hand or inventory)
+    activate_quest: Kind  # arg: 0 / 1, the character's quest item
+    shoot: Kind  # arg: intruder miniature
+    melee: Kind  # arg: intruder miniature
+    pick_up: Kind  # arg: object index (tables.OBJECTS)
+    drop: Kind  # arg: thing id (a free action)
+    craft: Kind  # arg: crafted recipe index
+    trade: Kind  # arg: seat to trade with
+    # answers to the sub-decisions of an action (the open decision says what they mean)
+    room: Kind  # arg: room
+    intruder: Kind  # arg: intruder miniature
+    seat: Kind  # arg: seat
+    door: Kind  # arg: corridor (its door)
+    pod: Kind  # arg: escape pod
+    engine: Kind  # arg: engine index
+    item_deck: Kind  # arg: 0 red, 1 yellow, 2 green
+    option: Kind  # arg: which alternative of a choose-one effect
+    thing: Kind  # arg: thing id (keep, give, pay with, ...)
+    weapon: Kind  # arg: index in the character's hands
+    yes: Kind
+    no: Kind
+    react: Kind  # arg: action card id played as a reaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +84,40 @@ def build_actions(t: Tables) -> Actions:
     character = space.add("character", len(t.data.characters), [c.id for c in t.data.characters])
     objective = space.add("objective", len(t.data.objectives), [o.id for o in t.data.objectives])
     discard = space.add("discard", len(t.cards), list(t.cards))
+    n_action_cards = len(t.data.action_cards)
+    action_cards = [c.id for c in t.data.action_cards]
+    things = [th.id for th in t.things]
+    minis = [f"intruder_{i}" for i in range(len(t.mini_type))]
+    seats = [f"player_{i}" for i in range(5)]
+    corridors = [f"corridor_{i}" for i in range(len(t.topo.ends))]
+    kinds = dict(
+        room_action=space.add("room_action"),
+        play_card=space.add("play_card", n_action_cards, action_cards),
+        use_item=space.add("use_item", len(things), things),
+        activate_quest=space.add("activate_quest", 2),
+        shoot=space.add("shoot", len(minis), minis),
+        melee=space.add("melee", len(minis), minis),
+        pick_up=space.add("pick_up", len(OBJECTS), list(OBJECTS)),
+        drop=space.add("drop", len(things), things),
+        craft=space.add("craft", len(t.crafted), [things[c] for c in t.crafted]),
+        trade=space.add("trade", 5, seats),
+        room=space.add("room", len(rooms), rooms),
+        intruder=space.add("intruder", len(minis), minis),
+        seat=space.add("seat", 5, seats),
+        door=space.add("door", len(corridors), corridors),
+        pod=space.add("pod", 4, [f"pod_{i}" for i in range(4)]),
+        engine=space.add("engine", 3, ["engine_1", "engine_2", "engine_3"]),
+        item_deck=space.add("item_deck", 3, ["red", "yellow", "green"]),
+        option=space.add("option", 4, [f"option_{i}" for i in range(4)]),
+        thing=space.add("thing", len(things), things),
+        weapon=space.add("weapon", 4, [f"hand_{i}" for i in range(4)]),
+        yes=space.add("yes"),
+        no=space.add("no"),
+        react=space.add("react", n_action_cards, action_cards),
+    )
     space.freeze()
     return Actions(space, pass_kind.id(), done.id(), move, careful, corridor, character,
-                   objective, discard)  # fmt: skip
+                   objective, discard, **kinds)  # fmt: skip
 
 
 def build_chance(t: Tables) -> ChanceOutcomes:

@@ -21,6 +21,8 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         noise,
         objectives,
         player_phase,
+        reactions,
+        actions_menu,
         setup,
         systems,
         wounds,
@@ -31,6 +33,7 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         kinds.Kind,
         kinds.Stage,
         (attacks, combat, contamination, ending, event_phase, events, exploration, intruders,
-         movement, noise, objectives, player_phase, setup, systems, wounds),
+         movement, noise, objectives, player_phase, setup, systems, wounds, reactions,
+         actions_menu),
     )  # fmt: skip
     return rules

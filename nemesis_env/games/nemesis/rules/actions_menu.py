@@ -1,16 +1,31 @@
 """What a character may do in a round, and doing it (nemesis-reference.md §6).
 
-`legal` lists the ids of the ROUND decision: pass, and every action the character can pay for
-and is allowed where it stands (in Combat only Movement as an Escape, Shoot, Melee and the cards
-and items that allow it, §6.2).
+The ROUND decision's legal ids are pass plus what every action module offers: movement here,
+then the modules in `MODULES`, each of which exposes
+
+    round_actions(s, seat) -> list[int]   the ids it offers now (already affordable and allowed)
+    perform(s, seat, action) -> int       pushes what the action does; returns its cost (the
+                                          number of Action cards to discard from hand)
+    FREE: frozenset of action-kind names that do not count towards the round's two actions
+
+and owns the action kinds it offers (`OWNS`: names of `Actions` fields). `perform` below pays
+the cost first, then opens the other characters' Interruption windows, then the effects run. In Combat
+only Movement (as an Escape), Shoot, Melee and the cards and items that allow it are possible
+(§6.2); each module checks its own.
 """
 
 from __future__ import annotations
 
-from nemesis_env.games.nemesis.rules import movement, player_phase
+from types import ModuleType
+
+from nemesis_env.core.engine import AUTO, Decision, on_auto, push
+from nemesis_env.games.nemesis.rules import cards, fighting, items, movement, player_phase, rooms
+from nemesis_env.games.nemesis.rules import reactions, wounds
+from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import ACTIVE, State
 
 MOVE_COST, CAREFUL_COST = 1, 2
+MODULES: tuple[ModuleType, ...] = (fighting, rooms, cards, items)
 
 
 def legal(s: State, seat: int) -> list[int]:
@@ -20,36 +35,51 @@ def legal(s: State, seat: int) -> list[int]:
     if c.status != ACTIVE:
         return out
     combat = s.in_combat(seat)
-    move_cost = MOVE_COST + (1 if combat and _leg_wound(s, seat) else 0)
-    if player_phase.can_pay(s, seat, move_cost):
+    if player_phase.can_pay(s, seat, move_cost(s, seat)):
         out += acts.move.ids(movement.reachable_rooms(s, c.room))
     if not combat and player_phase.can_pay(s, seat, CAREFUL_COST):
-        rooms = [r for r in movement.reachable_rooms(s, c.room)
-                 if movement.can_place_careful_noise(s, r)]  # fmt: skip
-        out += acts.careful_move.ids(rooms)
-    return sorted(out)
+        rooms_ok = [r for r in movement.reachable_rooms(s, c.room)
+                    if movement.can_place_careful_noise(s, r)]  # fmt: skip
+        out += acts.careful_move.ids(rooms_ok)
+    for module in MODULES:
+        out += module.round_actions(s, seat)
+    return sorted(set(out))
 
 
-def _leg_wound(s: State, seat: int) -> bool:
-    from nemesis_env.games.nemesis.rules import wounds
-
-    return wounds.has_wound(s, seat, "leg")
+def move_cost(s: State, seat: int) -> int:
+    """1; an Escape with an undressed Leg wound costs 2 (§8.1)."""
+    return MOVE_COST + (1 if s.in_combat(seat) and wounds.has_wound(s, seat, "leg") else 0)
 
 
 def is_free(s: State, action: int) -> bool:
     """Free actions (Drop) do not count towards the two of a round."""
-    return False
+    kind = s.game.space.kind_of(action).name
+    return any(kind in getattr(module, "FREE", ()) for module in MODULES)
 
 
 def perform(s: State, seat: int, action: int) -> None:
+    """Pushes, bottom to top: a guard, the action's effects, the Interruption windows of the
+    other characters in the room, and the cost: so the cost is paid first, then the others may
+    cancel the action (it stays paid, §14 Interruption), then it resolves."""
     acts = s.game.actions
+    room = s.chars[seat].room
+    push(s, Decision(Kind.ACTION_GUARD, AUTO, None))
     if action in acts.move:
-        room = acts.move.arg(action)
-        cost = MOVE_COST + (1 if s.in_combat(seat) and _leg_wound(s, seat) else 0)
-        movement.start_move(s, seat, room, careful=False)
-        player_phase.pay(s, seat, cost)
+        movement.start_move(s, seat, acts.move.arg(action), careful=False)
+        cost = move_cost(s, seat)
     elif action in acts.careful_move:
         movement.start_move(s, seat, acts.careful_move.arg(action), careful=True)
-        player_phase.pay(s, seat, CAREFUL_COST)
-    else:  # pragma: no cover - legal() offers nothing else
-        raise AssertionError(f"no action {action}")
+        cost = CAREFUL_COST
+    else:
+        kind = s.game.space.kind_of(action).name
+        owner = next((m for m in MODULES if kind in m.OWNS), None)
+        if owner is None:
+            raise AssertionError(f"no module performs action {s.game.space.name(action)}")
+        cost = owner.perform(s, seat, action)
+    reactions.open_windows(s, seat, room)
+    player_phase.pay(s, seat, cost)
+
+
+@on_auto(Kind.ACTION_GUARD)
+def action_guard(s: State, d: Decision) -> None:
+    """The bottom of an action's effects: reached when they are done (or were cancelled)."""

@@ -1,14 +1,28 @@
-"""Items and hands (nemesis-reference.md §6.3, §13).
+"""Items and hands (nemesis-reference.md §6.3, §13): using items, activating quest items,
+crafting, and the hand-slot rules other modules call.
 
 A character has two hand slots, each holding one heavy item or heavy object; an undressed Arm
 wound leaves one (§8.1). Normal items go to the inventory, unlimited.
-"""
+
+Round-action API (rules/actions_menu.py): OWNS, FREE, round_actions, perform."""
 
 from __future__ import annotations
 
 from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import wounds
 from nemesis_env.games.nemesis.state import State
+
+OWNS = frozenset({"use_item", "activate_quest", "craft"})
+FREE: frozenset[str] = frozenset()
+
+
+def round_actions(s: State, seat: int) -> list[int]:
+    """Not yet: item use lands with the items module."""
+    return []
+
+
+def perform(s: State, seat: int, action: int) -> None:
+    raise AssertionError(f"items cannot perform {s.game.space.name(action)} yet")
 
 
 def hand_slots(s: State, seat: int) -> int:

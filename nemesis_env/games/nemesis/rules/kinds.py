@@ -42,7 +42,12 @@ STAGE_NAMES = (
 
 
 class Kind(IntEnum):
-    """Decision kinds: chance draws first, then player decisions, then automatic steps."""
+    """Decision kinds: chance draws first, then player decisions, then automatic steps.
+
+    Numbers 100 and up are reserved by mechanic, so that modules grow without renumbering:
+    100-139 room actions (rooms.py), 140-179 action cards (cards.py), 180-219 items
+    (items.py), 220-239 fighting (fighting.py), 240-259 pods and hibernation.
+    """
 
     # chance
     DEAL_OBJECTIVE = 0
@@ -70,6 +75,7 @@ class Kind(IntEnum):
     PAY = 23
     NOISE_CORRIDOR = 24
     PASS_DISCARD = 25
+    INTERRUPT_WINDOW = 26
     # automatic
     AFTER_ACTION = 40
     ENTER_ROOM = 41
@@ -79,6 +85,7 @@ class Kind(IntEnum):
     NEXT_ROUND = 45
     FINISH_MOVE = 46
     AFTER_SCAN = 47
+    ACTION_GUARD = 48
 
 
 CHANCE_KINDS = (
@@ -89,11 +96,12 @@ CHANCE_KINDS = (
 )  # fmt: skip
 PLAYER_KINDS = (
     Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
-    Kind.PASS_DISCARD,
+    Kind.PASS_DISCARD, Kind.INTERRUPT_WINDOW,
 )  # fmt: skip
 AUTO_KINDS = (
     Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ESCAPE_ATTACKS, Kind.ENCOUNTER,
     Kind.INTRUDER_ATTACK, Kind.NEXT_ROUND, Kind.FINISH_MOVE, Kind.AFTER_SCAN,
+    Kind.ACTION_GUARD,
 )  # fmt: skip
 
 

@@ -1,10 +1,25 @@
-"""Room actions (nemesis-reference.md §3.2)."""
+"""Room actions (nemesis-reference.md §3.2): the `room_action` round action of the room a
+character stands in, and the room effects other rules call (Airlock depressurisation).
+
+Round-action API (rules/actions_menu.py): OWNS, FREE, round_actions, perform."""
 
 from __future__ import annotations
 
 from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import hazards, intruders, wounds
 from nemesis_env.games.nemesis.state import ACTIVE, State
+
+OWNS = frozenset({"room_action"})
+FREE: frozenset[str] = frozenset()
+
+
+def round_actions(s: State, seat: int) -> list[int]:
+    """Not yet: the room actions land with the rooms module."""
+    return []
+
+
+def perform(s: State, seat: int, action: int) -> None:
+    raise AssertionError(f"rooms cannot perform {s.game.space.name(action)} yet")
 
 
 def depressurise(s: State, room: int) -> None:
