@@ -67,6 +67,7 @@ class ChanceOutcomes:
     coordinates: Kind
     scan: Kind  # clean / infected
     final_draw: Kind  # survives / dies
+    combat: Kind  # blank, creeper, adult, 1 hit, 2 hits
 
 
 def _room_labels(t: Tables) -> list[str]:
@@ -142,9 +143,11 @@ def build_chance(t: Tables) -> ChanceOutcomes:
                             [c.id for c in data.coordinates])  # fmt: skip
     scan = space.add("scan", 2, ["clean", "infected"])
     final_draw = space.add("final_draw", 2, ["survives", "dies"])
+    combat = space.add("combat_die", 5, ["blank", "creeper", "adult", "hit1", "hit2"])
     space.freeze()
     return ChanceOutcomes(space, objective, character, card, noise, token, attack, wound, event,
-                          tile, exploration, engine, coordinates, scan, final_draw)  # fmt: skip
+                          tile, exploration, engine, coordinates, scan, final_draw,
+                          combat)  # fmt: skip
 
 
 def _token_label(t: Tables, kind: int) -> str:

@@ -15,6 +15,7 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         event_phase,
         events,
         exploration,
+        fighting,
         intruders,
         kinds,
         movement,
@@ -32,7 +33,8 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         "nemesis",
         kinds.Kind,
         kinds.Stage,
-        (attacks, combat, contamination, ending, event_phase, events, exploration, intruders,
+        (attacks, combat, contamination, ending, event_phase, events, exploration, fighting,
+         intruders,
          movement, noise, objectives, player_phase, setup, systems, wounds, reactions,
          actions_menu),
     )  # fmt: skip
