@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from nemesis_env.core.engine import Rules
-from nemesis_env.core.events import Event
 from nemesis_env.core.game import GameInfo, UtilityKind
 from nemesis_env.core.zones import Bag, Deck
 from nemesis_env.games.nemesis import rules as rules_pkg
@@ -21,6 +20,7 @@ from nemesis_env.games.nemesis.state import (
     POD_LOCKED,
     UNKNOWN,
     State,
+    ev,
     new_character,
 )
 from nemesis_env.games.nemesis.tables import DESTINATIONS, OBJECTS, WEAKNESS_SLOTS, tables
@@ -84,8 +84,8 @@ class NemesisGame:
         self.contamination_ids = (t.contam_unknown, t.contam_clean, t.contam_infected)
         first_object = len(t.things) - len(OBJECTS)
         self.first_object = first_object
-        self.obj_corpse, self.obj_blue_corpse, self.obj_carcass, self.obj_egg = (
-            range(first_object, first_object + 4)
+        self.obj_corpse, self.obj_blue_corpse, self.obj_carcass, self.obj_egg = range(
+            first_object, first_object + 4
         )
         self.num_characters = len(t.data.characters)
         self.weakness_ids = tuple(w.id for w in t.data.weaknesses)
@@ -104,8 +104,14 @@ class NemesisGame:
         return thing >= self.first_object
 
     def object_id(self, name: str) -> int:
-        aliases = {"egg": "egg", "blue_corpse": "blue_corpse", "intruder_carcass": "carcass",
-                   "carcass": "carcass", "character_corpse": "corpse", "corpse": "corpse"}
+        aliases = {
+            "egg": "egg",
+            "blue_corpse": "blue_corpse",
+            "intruder_carcass": "carcass",
+            "carcass": "carcass",
+            "character_corpse": "corpse",
+            "corpse": "corpse",
+        }
         return self.first_object + OBJECTS.index(aliases[name])  # fmt: skip
 
     def item_capacity(self, thing: int) -> int:
@@ -228,7 +234,7 @@ def fill_initial_state(s: State, game: NemesisGame, log_events: bool) -> None:
     s.first_encounter_done, s.ship_destroyed = False, False
     s.winners = [False] * n
     s.end_reason, s.death_order, s.arrived = "", [], ""
-    s.log(Event("setup", -1, (("players", n),)))
+    s.log(ev("setup", -1, (("players", n),)))
 
 
 def _fill_bag(game: NemesisGame, bag: Bag, supply: list[int]) -> None:
@@ -248,6 +254,7 @@ def _fill_bag(game: NemesisGame, bag: Bag, supply: list[int]) -> None:
 
 def initial_adults(game: NemesisGame) -> int:
     intruders = game.data.intruders
-    return intruders.initial_bag.get("adult", 0) + intruders.initial_bag_per_player.get(
-        "adult", 0
-    ) * game.params.players
+    return (
+        intruders.initial_bag.get("adult", 0)
+        + intruders.initial_bag_per_player.get("adult", 0) * game.params.players
+    )

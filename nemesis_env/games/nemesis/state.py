@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nemesis_env.core.engine import Decision, StackState
-from nemesis_env.core.events import Event
+from nemesis_env.core.events import Event, EventValue
 from nemesis_env.core.zones import Bag, Deck
 
 if TYPE_CHECKING:
@@ -39,6 +39,12 @@ WORKING, DAMAGED = 0, 1
 
 # Escape pod state
 POD_LOCKED, POD_UNLOCKED, POD_LAUNCHED = range(3)
+
+
+def ev(kind: str, actor: int, payload: tuple[tuple[str, EventValue], ...] = (),
+       visible_to: frozenset[int] | None = None) -> Event:  # fmt: skip
+    """An event for `State.log`, which stamps its turn."""
+    return Event(0, kind, actor, payload, visible_to)
 
 
 class Character:
@@ -158,18 +164,24 @@ class State(StackState):
     """Nemesis's mutable state. Static data is reached through `self.game`."""
 
     __slots__ = (
+        "arrived",
         "attack_deck",
         "attack_discard",
         "bag",
         "chars",
+        "contam_deck_left",
         "contam_infected_left",
         "contam_unresolved",
         "coordinates",
         "coordinates_known",
+        "crafted_left",
         "cursor",
+        "death_order",
+        "depressurised",
         "destination",
         "door",
         "eggs_in_nest",
+        "end_reason",
         "engine",
         "engine_known",
         "event_deck",
@@ -179,8 +191,10 @@ class State(StackState):
         "fire",
         "first_encounter_done",
         "first_player",
+        "hibernation_started",
         "intruder_injuries",
         "intruder_room",
+        "intruder_token",
         "item_counter",
         "item_decks",
         "item_discard",
@@ -188,8 +202,8 @@ class State(StackState):
         "nest_destroyed",
         "noise",
         "objects",
-        "pods",
         "pod_seats",
+        "pods",
         "queen_killed",
         "rounds",
         "self_destruct",
@@ -205,17 +219,9 @@ class State(StackState):
         "tokens_left",
         "weakness",
         "weaknesses_left",
+        "winners",
         "wound_deck",
         "wound_discard",
-        "crafted_left",
-        "hibernation_started",
-        "depressurised",
-        "winners",
-        "end_reason",
-        "death_order",
-        "intruder_token",
-        "contam_deck_left",
-        "arrived",
     )  # fmt: skip
 
     game: NemesisGame
@@ -371,8 +377,11 @@ class State(StackState):
         return any(w >= 0 and ids[w] == weakness_id for w in self.weakness)
 
     def log(self, event: Event) -> None:
+        """Records an event (built with `ev`) stamped with the turn number (1-15)."""
         if self.events is not None:
-            self.events.append(event)
+            self.events.append(
+                event._replace(turn=self.game.data.tracks.time.turns - self.time + 1)
+            )
 
 
 __all__ = [
@@ -395,5 +404,6 @@ __all__ = [
     "Character",
     "Decision",
     "State",
+    "ev",
     "new_character",
 ]

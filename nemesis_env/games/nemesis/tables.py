@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from nemesis_env.games.nemesis.defs import NemesisData, load_nemesis_data
 from nemesis_env.games.nemesis.defs.crew import ItemDef, QuestItemDef
 from nemesis_env.games.nemesis.topology import TC, Topology, build_topology
 
 INTRUDER_TYPES = ("larva", "creeper", "adult", "breeder", "queen")
-DECK_COLOURS = ("red", "yellow", "green")
+DECK_COLOURS: tuple[Literal["red", "yellow", "green"], ...] = ("red", "yellow", "green")
 OBJECTS = ("corpse", "blue_corpse", "carcass", "egg")
 DESTINATIONS = ("earth", "mars", "venus", "deep_space")
 WEAKNESS_SLOTS = ("egg", "character_corpse", "intruder_carcass")
@@ -130,19 +131,23 @@ def _build(data: NemesisData) -> Tables:
               sorted(data.items.decks[colour].items()) for _ in range(copies))
         for colour in DECK_COLOURS
     )  # fmt: skip
-    cards = tuple(c.id for c in data.action_cards) + ("contamination", "contamination_clean",
-                                                      "contamination_infected")  # fmt: skip
+    contamination = ("contamination", "contamination_clean", "contamination_infected")
+    cards = (*(c.id for c in data.action_cards), *contamination)
     card_index = {c: i for i, c in enumerate(cards)}
     n_action = len(data.action_cards)
     types = {t.id: i for i, t in enumerate(data.intruders.types)}
     mini_type = tuple(types[t.id] for t in data.intruders.types for _ in range(t.miniatures))
     token_kinds = sorted({(types[t.id], n) for t in data.intruders.types
                           for n in t.surprise_numbers})  # fmt: skip
-    pool = [sum(1 for n in t.surprise_numbers if (types[t.id], n) == kind)
-            for kind in token_kinds for t in data.intruders.types if types[t.id] == kind[0]]
+    pool = [
+        sum(1 for n in t.surprise_numbers if (types[t.id], n) == kind)
+        for kind in token_kinds
+        for t in data.intruders.types
+        if types[t.id] == kind[0]
+    ]
     blank = len(INTRUDER_TYPES)  # fmt: skip
-    token_type = tuple(k[0] for k in token_kinds) + (blank,)
-    token_surprise = tuple(k[1] for k in token_kinds) + (0,)
+    token_type = (*tuple(k[0] for k in token_kinds), blank)
+    token_surprise = (*tuple(k[1] for k in token_kinds), 0)
     pool.append(1)
     attack_copies = data.attack_deck
     attack_defs = {c.id: c for c in data.attack_cards}

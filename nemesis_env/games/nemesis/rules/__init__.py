@@ -8,6 +8,7 @@ from nemesis_env.core.engine import Rules
 
 def build_rules() -> Rules:  # type: ignore[type-arg]
     from nemesis_env.games.nemesis.rules import (
+        actions_menu,
         attacks,
         combat,
         contamination,
@@ -23,7 +24,6 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         objectives,
         player_phase,
         reactions,
-        actions_menu,
         setup,
         systems,
         wounds,

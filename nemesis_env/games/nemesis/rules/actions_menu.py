@@ -9,9 +9,9 @@ then the modules in `MODULES`, each of which exposes
     FREE: frozenset of action-kind names that do not count towards the round's two actions
 
 and owns the action kinds it offers (`OWNS`: names of `Actions` fields). `perform` below pays
-the cost first, then opens the other characters' Interruption windows, then the effects run. In Combat
-only Movement (as an Escape), Shoot, Melee and the cards and items that allow it are possible
-(§6.2); each module checks its own.
+the cost first, then opens the other characters' Interruption windows, then the effects run.
+In Combat only Movement (as an Escape), Shoot, Melee and the cards and items that allow it are
+possible (§6.2); each module checks its own.
 """
 
 from __future__ import annotations
@@ -19,8 +19,16 @@ from __future__ import annotations
 from types import ModuleType
 
 from nemesis_env.core.engine import AUTO, Decision, on_auto, push
-from nemesis_env.games.nemesis.rules import cards, fighting, items, movement, player_phase, rooms
-from nemesis_env.games.nemesis.rules import reactions, wounds
+from nemesis_env.games.nemesis.rules import (
+    cards,
+    fighting,
+    items,
+    movement,
+    player_phase,
+    reactions,
+    rooms,
+    wounds,
+)
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import ACTIVE, State
 

@@ -13,13 +13,19 @@ character who triggered them.
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import CHANCE, Decision, on_auto, on_outcomes, on_prepare, on_resolve
-from nemesis_env.core.engine import push
-from nemesis_env.core.events import Event
+from nemesis_env.core.engine import (
+    CHANCE,
+    Decision,
+    on_auto,
+    on_outcomes,
+    on_prepare,
+    on_resolve,
+    push,
+)
 from nemesis_env.games.nemesis.rules import intruders, wounds
 from nemesis_env.games.nemesis.rules.intruders import ADULT, BREEDER, CREEPER, LARVA
 from nemesis_env.games.nemesis.rules.kinds import Attack, AttackCard, Kind
-from nemesis_env.games.nemesis.state import ACTIVE, State
+from nemesis_env.games.nemesis.state import ACTIVE, State, ev
 
 
 def event_phase_target(s: State, room: int) -> int:
@@ -53,7 +59,7 @@ def infest(s: State, mini: int, seat: int) -> None:
     intruders.remove_from_board(s, mini, to_bag=False)
     if not c.larva:
         c.larva = True
-    s.log(Event("larva_attack", seat, (("intruder", mini),)))
+    s.log(ev("larva_attack", seat, (("intruder", mini),)))
     wounds.gain_contamination(s, seat, 1)
 
 
@@ -82,7 +88,7 @@ def resolve_attack_card(s: State, d: Decision, outcome: int) -> None:
     s.attack_discard.append(card)
     kind = s.game.mini_type[a.intruder]
     hits = s.game.attack_hits[card] >> kind & 1
-    s.log(Event("attack_card", a.seat, (("intruder", a.intruder), ("card", card),
+    s.log(ev("attack_card", a.seat, (("intruder", a.intruder), ("card", card),
                                         ("hit", int(hits)))))  # fmt: skip
     if not hits:
         return

@@ -15,11 +15,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_prepare, on_resolve, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import attacks, hazards, intruders
 from nemesis_env.games.nemesis.rules.intruders import BREEDER, LARVA, QUEEN
 from nemesis_env.games.nemesis.rules.kinds import Kind
-from nemesis_env.games.nemesis.state import CLOSED, NOWHERE, State
+from nemesis_env.games.nemesis.state import CLOSED, NOWHERE, State, ev
 from nemesis_env.games.nemesis.topology import TC
 
 RETREAT = 0  # blood value of a card with the Retreat symbol
@@ -45,7 +44,7 @@ def injure(s: State, mini: int, count: int, *, by_fire: bool = False) -> None:
     if s.intruder_room[mini] == NOWHERE or count <= 0:
         return
     s.intruder_injuries[mini] += count
-    s.log(Event("intruder_injured", -1, (("intruder", mini), ("count", count))))
+    s.log(ev("intruder_injured", -1, (("intruder", mini), ("count", count))))
     kind = s.game.mini_type[mini]
     if kind == LARVA:
         kill_intruder(s, mini)
@@ -75,8 +74,14 @@ def resolve_check(s: State, d: Decision, outcome: int) -> None:
     total = check.total + blood
     retreat = check.retreat or blood == RETREAT
     if check.cards_left > 1 and len(s.attack_deck) + len(s.attack_discard) > 0:
-        push(s, Decision(Kind.INJURY_CHECK, CHANCE,
-                         InjuryCheck(check.intruder, check.cards_left - 1, total, retreat)))
+        push(
+            s,
+            Decision(
+                Kind.INJURY_CHECK,
+                CHANCE,
+                InjuryCheck(check.intruder, check.cards_left - 1, total, retreat),
+            ),
+        )
         return  # fmt: skip
     mini = check.intruder
     if s.intruder_room[mini] == NOWHERE:
@@ -97,7 +102,7 @@ def kill_intruder(s: State, mini: int) -> None:
     if kind == QUEEN:
         s.queen_killed = True
     intruders.remove_from_board(s, mini, to_bag=False)
-    s.log(Event("intruder_killed", -1, (("intruder", mini), ("room", room))))
+    s.log(ev("intruder_killed", -1, (("intruder", mini), ("room", room))))
 
 
 def flee(s: State, mini: int) -> None:
@@ -139,11 +144,10 @@ def move_through(s: State, mini: int, number: int) -> None:
     other = topo.other_end(corridor, room)
     if other == TC:
         intruders.remove_from_board(s, mini, to_bag=True)
-        s.log(Event("intruder_hides", -1, (("intruder", mini),)))
+        s.log(ev("intruder_hides", -1, (("intruder", mini),)))
         return
     if s.door[corridor] == CLOSED:
-        if s.weakness_known("the_way_of_moving") and s.game.mini_type[mini] not in (BREEDER,
-                                                                                    QUEEN):
+        if s.weakness_known("the_way_of_moving") and s.game.mini_type[mini] not in (BREEDER, QUEEN):
             return  # fmt: skip
         hazards.destroy_door(s, corridor)
         return
@@ -165,4 +169,4 @@ def destroy_eggs_in_room(s: State, room: int, count: int) -> None:
             s.objects[room].remove(s.game.obj_egg)
         else:
             return
-        s.log(Event("egg_destroyed", -1, (("room", room),)))
+        s.log(ev("egg_destroyed", -1, (("room", room),)))

@@ -11,9 +11,8 @@ its owner learnt: clean or infected.
 from __future__ import annotations
 
 from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_auto, on_outcomes, on_resolve, push
-from nemesis_env.core.events import Event
-from nemesis_env.games.nemesis.rules.common import deck_count, replace_in_deck
 from nemesis_env.games.nemesis.rules import intruders, wounds
+from nemesis_env.games.nemesis.rules.common import deck_count, replace_in_deck
 from nemesis_env.games.nemesis.rules.kinds import (
     SCAN_DECK,
     SCAN_DISCARD,
@@ -22,7 +21,7 @@ from nemesis_env.games.nemesis.rules.kinds import (
     Scan,
     SeatArg,
 )
-from nemesis_env.games.nemesis.state import ACTIVE, State
+from nemesis_env.games.nemesis.state import ACTIVE, State, ev
 
 CLEAN, INFECTED = 0, 1
 
@@ -63,13 +62,13 @@ def resolve_scan(s: State, d: Decision, outcome: int) -> None:
         s.contam_infected_left -= 1
     c = s.chars[scan.seat]
     if scan.where == SCAN_HAND:
-        c.hand[scan.index] = card
+        c.hand[scan.position] = card
     elif scan.where == SCAN_DISCARD:
-        c.discard[scan.index] = card
+        c.discard[scan.position] = card
     else:
         assert scan.where == SCAN_DECK
         replace_in_deck(c.deck, game.contam_unknown, card)
-    s.log(Event("scan", scan.seat, (("infected", result),), frozenset({scan.seat})))
+    s.log(ev("scan", scan.seat, (("infected", result),), frozenset({scan.seat})))
 
 
 def infected_known(s: State, seat: int) -> int:
@@ -108,7 +107,7 @@ def larva_procedure(s: State, seat: int) -> None:
         return
     if not c.larva:
         c.larva = True
-        s.log(Event("larva", seat, ()))
+        s.log(ev("larva", seat, ()))
         return
     room = c.room
     wounds.kill(s, seat, "larva")
@@ -132,10 +131,9 @@ def resolve_eclosion_draw(s: State, d: Decision, outcome: int) -> None:
     c = s.chars[seat]
     c.deck.draw(card)
     c.discard.append(card)
-    s.log(Event("eclosion_draw", seat, (("card", card),), frozenset({seat})))
+    s.log(ev("eclosion_draw", seat, (("card", card),), frozenset({seat})))
     if card == s.game.contam_unknown:
         push(s, Decision(Kind.SCAN, CHANCE, Scan(seat, SCAN_DISCARD, len(c.discard) - 1)))
-
 
 
 def eclosion_draw(s: State, seat: int) -> None:

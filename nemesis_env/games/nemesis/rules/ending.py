@@ -17,7 +17,6 @@ from __future__ import annotations
 from math import comb
 
 from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_resolve, on_stage, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import objectives
 from nemesis_env.games.nemesis.rules.common import deck_count
 from nemesis_env.games.nemesis.rules.kinds import Kind, Scan, SeatArg, Stage
@@ -31,6 +30,7 @@ from nemesis_env.games.nemesis.state import (
     NOWHERE,
     UNKNOWN,
     State,
+    ev,
 )
 
 # victory-check steps (State.cursor while the stage is VICTORY_CHECK)
@@ -50,7 +50,7 @@ def destroy_ship(s: State, reason: str) -> None:
     for mini, room in enumerate(s.intruder_room):
         if room != NOWHERE:
             s.intruder_room[mini] = NOWHERE
-    s.log(Event("ship_destroyed", -1, (("reason", reason),)))
+    s.log(ev("ship_destroyed", -1, (("reason", reason),)))
     begin_end(s, reason)
 
 
@@ -62,7 +62,7 @@ def jump(s: State) -> None:
     for seat, c in enumerate(s.chars):
         if c.status in (ACTIVE, IN_POD):
             _die(s, seat, "hyperspace jump")
-    s.log(Event("jump", -1, ()))
+    s.log(ev("jump", -1, ()))
     begin_end(s, "hyperspace jump")
 
 
@@ -128,14 +128,14 @@ def victory_check(s: State) -> None:
         for seat in survivors(s):
             s.winners[seat] = objectives.met(s, seat)
         s.terminal = True
-        s.log(Event("game_over", -1, (("reason", s.end_reason),
+        s.log(ev("game_over", -1, (("reason", s.end_reason),
                                       ("winners", tuple(i for i, w in enumerate(s.winners)
                                                         if w)))))  # fmt: skip
 
 
 def engines_step(s: State) -> None:
     damaged = sum(1 for top in s.engine if top == DAMAGED)
-    s.log(Event("engines", -1, (("damaged", damaged),)))
+    s.log(ev("engines", -1, (("damaged", damaged),)))
     if damaged >= 2:
         s.ship_destroyed = True
         s.nest_destroyed = True
@@ -149,7 +149,7 @@ def engines_step(s: State) -> None:
 
 def coordinates_step(s: State) -> None:
     destination = s.game.coordinates_destination(s.coordinates, s.destination)
-    s.log(Event("coordinates", -1, (("destination", destination),)))
+    s.log(ev("coordinates", -1, (("destination", destination),)))
     s.arrived = destination
     if destination == EARTH:
         return
@@ -205,7 +205,7 @@ def final_draw_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 def resolve_final_draw(s: State, d: Decision, outcome: int) -> None:
     seat = d.payload.seat
     dies = s.game.chance.final_draw.arg(outcome) == 1
-    s.log(Event("final_draw", seat, (("dies", int(dies)),)))
+    s.log(ev("final_draw", seat, (("dies", int(dies)),)))
     if dies:
         c = s.chars[seat]
         c.status = DEAD

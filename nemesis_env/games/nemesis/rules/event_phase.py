@@ -15,12 +15,18 @@ The next turn then begins, with the First Player token passing left.
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_prepare, on_resolve, on_stage
-from nemesis_env.core.engine import push
-from nemesis_env.core.events import Event
+from nemesis_env.core.engine import (
+    CHANCE,
+    Decision,
+    on_outcomes,
+    on_prepare,
+    on_resolve,
+    on_stage,
+    push,
+)
 from nemesis_env.games.nemesis.rules import attacks, combat, ending, events, intruders, noise
 from nemesis_env.games.nemesis.rules.kinds import DEVELOPMENT_DRAW, Kind, Stage
-from nemesis_env.games.nemesis.state import NOWHERE, POD_LOCKED, POD_UNLOCKED, State
+from nemesis_env.games.nemesis.state import NOWHERE, POD_LOCKED, POD_UNLOCKED, State, ev
 
 BLUE_FROM = 8  # hibernation opens when the time marker is on a space <= 8 (§4.3)
 
@@ -29,7 +35,7 @@ BLUE_FROM = 8  # hibernation opens when the time marker is on a space <= 8 (§4.
 def time_track(s: State) -> None:
     s.stage = Stage.INTRUDER_ATTACKS
     s.time -= 1
-    s.log(Event("time", -1, (("left", s.time),)))
+    s.log(ev("time", -1, (("left", s.time),)))
     if s.self_destruct >= 0:
         s.self_destruct += 1
         params = s.game.params
@@ -37,7 +43,7 @@ def time_track(s: State) -> None:
             for pod, state in enumerate(s.pods):
                 if state == POD_LOCKED:
                     s.pods[pod] = POD_UNLOCKED
-            s.log(Event("self_destruct_yellow", -1, ()))
+            s.log(ev("self_destruct_yellow", -1, ()))
         if s.self_destruct >= params.self_destruct_to_skull:
             ending.destroy_ship(s, "self-destruct")
             return
@@ -96,7 +102,7 @@ def event_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 def resolve_event(s: State, d: Decision, outcome: int) -> None:
     card = s.game.chance.event.arg(outcome)
     s.event_deck.draw(card)
-    s.log(Event("event_card", -1, (("card", card),)))
+    s.log(ev("event_card", -1, (("card", card),)))
     events.resolve_event_card(s, card)
 
 

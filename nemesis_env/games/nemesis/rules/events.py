@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import combat, hazards, intruders, noise, wounds
 from nemesis_env.games.nemesis.rules.intruders import ADULT, BREEDER, LARVA, QUEEN
-from nemesis_env.games.nemesis.state import ACTIVE, CLOSED, NOWHERE, OPEN, POD_LAUNCHED, State
+from nemesis_env.games.nemesis.state import ACTIVE, CLOSED, NOWHERE, OPEN, POD_LAUNCHED, State, ev
 from nemesis_env.games.nemesis.topology import TC
 
 EventEffect = Callable[[State], None]
@@ -27,7 +26,7 @@ def resolve_event_card(s: State, card: int) -> None:
     if game.event_removed[card]:
         s.event_deck.shuffle_in(s.event_discard)
         s.event_discard = []
-        s.log(Event("event_removed", -1, (("card", card),)))
+        s.log(ev("event_removed", -1, (("card", card),)))
     elif game.event_shuffled_back[card]:
         s.event_deck.shuffle_in([card])
     else:
@@ -98,7 +97,7 @@ def _coolant_leak(s: State) -> None:
     generator = s.game.room_with_tile(s, "generator")
     if generator >= 0 and s.malfunction[generator] and s.self_destruct < 0:
         s.self_destruct = 0
-        s.log(Event("self_destruct_started", -1, (("by", "coolant leak"),)))
+        s.log(ev("self_destruct_started", -1, (("by", "coolant leak"),)))
 
 
 def _egg_protection(s: State) -> None:
@@ -110,8 +109,13 @@ def _egg_protection(s: State) -> None:
 
 
 def _damage(s: State) -> None:
-    rooms = sorted({room for m, room in enumerate(s.intruder_room)
-                    if room != NOWHERE and s.game.mini_type[m] in (ADULT, BREEDER, QUEEN)})
+    rooms = sorted(
+        {
+            room
+            for m, room in enumerate(s.intruder_room)
+            if room != NOWHERE and s.game.mini_type[m] in (ADULT, BREEDER, QUEEN)
+        }
+    )
     for room in rooms:  # fmt: skip
         hazards.place_malfunction(s, room)
         if s.ship_destroyed:
@@ -168,9 +172,12 @@ def _hatching(s: State) -> None:
             s.nest_destroyed = True
     nest = s.game.nest_room(s)
     infested = False
-    for seat, c in enumerate(s.chars):
-        if c.status == ACTIVE and c.room == nest and nest >= 0 and not any(
-            not s.game.is_contamination(card) for card in c.hand
+    for _seat, c in enumerate(s.chars):
+        if (
+            c.status == ACTIVE
+            and c.room == nest
+            and nest >= 0
+            and not any(not s.game.is_contamination(card) for card in c.hand)
         ):
             c.larva = True
             infested = True

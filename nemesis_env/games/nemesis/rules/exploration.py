@@ -14,10 +14,9 @@ Door act and the noise roll follows as usual.
 from __future__ import annotations
 
 from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_resolve, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import hazards
 from nemesis_env.games.nemesis.rules.kinds import Kind, TileDraw
-from nemesis_env.games.nemesis.state import CLOSED, UNKNOWN, State
+from nemesis_env.games.nemesis.state import CLOSED, UNKNOWN, State, ev
 
 RESOLVED = -2  # the token's effect has been resolved (or never will be)
 EVERYONE = -1
@@ -26,7 +25,7 @@ EVERYONE = -1
 def reveal(s: State, seat: int, room: int) -> None:
     """Turns the room face up as `seat` enters it; draws what nobody had seen yet."""
     s.explored[room] = True
-    s.log(Event("explore", seat, (("room", room),)))
+    s.log(ev("explore", seat, (("room", room),)))
     # pushed in reverse: the tile is drawn before the token
     if s.token[room] == UNKNOWN:
         push(s, Decision(Kind.EXPLORATION_TOKEN, CHANCE, TileDraw(room, EVERYONE)))
@@ -68,7 +67,7 @@ def resolve_tile(s: State, d: Decision, outcome: int) -> None:
         s.tile_known[draw.room] = (1 << len(s.chars)) - 1
     else:
         s.tile_known[draw.room] |= 1 << draw.seat
-    s.log(Event("tile", draw.seat, (("room", draw.room), ("tile", tile)),
+    s.log(ev("tile", draw.seat, (("room", draw.room), ("tile", tile)),
                 None if draw.seat == EVERYONE else frozenset({draw.seat})))  # fmt: skip
 
 
@@ -95,7 +94,7 @@ def _token_face_up(s: State, room: int) -> None:
     token = s.token[room]
     s.token_known[room] = (1 << len(s.chars)) - 1
     s.item_counter[room] = s.game.token_items[token]
-    s.log(Event("exploration_token", -1, (("room", room), ("token", token))))
+    s.log(ev("exploration_token", -1, (("room", room), ("token", token))))
 
 
 def flip_tile(s: State, room: int) -> None:
@@ -125,6 +124,5 @@ def apply_token_effect(s: State, seat: int, room: int, effect: str, corridor: in
         hazards.place_fire(s, room)
     elif effect == "malfunction":
         hazards.place_malfunction(s, room)
-    elif effect == "door":
-        if corridor >= 0 and not s.game.topo.is_tc(corridor):
-            hazards.set_door(s, corridor, CLOSED)
+    elif effect == "door" and corridor >= 0 and not s.game.topo.is_tc(corridor):
+        hazards.set_door(s, corridor, CLOSED)

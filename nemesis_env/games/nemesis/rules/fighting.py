@@ -16,12 +16,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from nemesis_env.core.engine import CHANCE, Decision, on_legal, on_outcomes, on_resolve, push
-from nemesis_env.core.events import Event
+from nemesis_env.core.engine import (
+    AUTO,
+    CHANCE,
+    Decision,
+    on_auto,
+    on_legal,
+    on_outcomes,
+    on_resolve,
+    push,
+)
 from nemesis_env.games.nemesis.rules import combat, hazards, items, player_phase, wounds
 from nemesis_env.games.nemesis.rules.intruders import ADULT
 from nemesis_env.games.nemesis.rules.kinds import Kind
-from nemesis_env.games.nemesis.state import NOWHERE, State
+from nemesis_env.games.nemesis.state import NOWHERE, State, ev
 
 OWNS = frozenset({"shoot", "melee", "pick_up", "drop"})
 FREE = frozenset({"drop"})
@@ -114,14 +122,21 @@ def shoot(s: State, seat: int, weapon: int, intruder: int, *, reroll_first: bool
     ops = weapon_ops(s, c.heavy[weapon])
     rerolls = int(ops["reroll_combat_die"]["times"]) if "reroll_combat_die" in ops else 0
     rerolls = max(rerolls, 1) if reroll_first else rerolls
-    s.log(Event("shoot", seat, (("intruder", intruder), ("weapon", c.heavy[weapon]))))
+    s.log(ev("shoot", seat, (("intruder", intruder), ("weapon", c.heavy[weapon]))))
     push(s, Decision(Kind.COMBAT_DIE, CHANCE, Attack(seat, intruder, weapon, rerolls, bonus)))
 
 
 def melee(s: State, seat: int, intruder: int) -> None:
-    s.log(Event("melee", seat, (("intruder", intruder),)))
-    push(s, Decision(Kind.COMBAT_DIE, CHANCE, Attack(seat, intruder, -1, 0, 0)))
-    wounds.gain_contamination(s, seat, 1)  # before the roll (§7.3)
+    """A contamination card first (once the action is paid and not interrupted), then the
+    roll (§7.3)."""
+    s.log(ev("melee", seat, (("intruder", intruder),)))
+    push(s, Decision(Kind.MELEE_CONTAMINATION, AUTO, seat),
+         Decision(Kind.COMBAT_DIE, CHANCE, Attack(seat, intruder, -1, 0, 0)))  # fmt: skip
+
+
+@on_auto(Kind.MELEE_CONTAMINATION)
+def melee_contamination(s: State, d: Decision) -> None:
+    wounds.gain_contamination(s, d.payload, 1)
 
 
 @on_outcomes(Kind.COMBAT_DIE)
@@ -135,10 +150,11 @@ def die_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 def resolve_die(s: State, d: Decision, outcome: int) -> None:
     a: Attack = d.payload
     face = FACES[s.game.chance.combat.arg(outcome)]
-    s.log(Event("combat_roll", a.seat, (("face", face),)))
-    if s.intruder_room[a.intruder] == NOWHERE or s.chars[a.seat].room != s.intruder_room[
-        a.intruder
-    ]:
+    s.log(ev("combat_roll", a.seat, (("face", face),)))
+    if (
+        s.intruder_room[a.intruder] == NOWHERE
+        or s.chars[a.seat].room != s.intruder_room[a.intruder]
+    ):
         return
     if a.rerolls > 0:  # Prototype Pistol: the shooter may roll again once (§13.1)
         push(s, Decision(Kind.REROLL, a.seat, Roll(a._replace(rerolls=a.rerolls - 1), face)))
@@ -197,9 +213,7 @@ def _apply_roll(s: State, a: Attack, face: str) -> None:
     thing = c.heavy[a.weapon]
     ops = weapon_ops(s, thing)
     extra = ops.get("spend_ammo_for_bonus_injury")
-    if extra is not None and face == extra["face"] and c.heavy_ammo[a.weapon] >= int(
-        extra["ammo"]
-    ):
+    if extra is not None and face == extra["face"] and c.heavy_ammo[a.weapon] >= int(extra["ammo"]):
         push(s, Decision(Kind.SPEND_AMMO, a.seat, Roll(a, face)))
         return
     _finish_shot(s, a, face, injuries)
@@ -246,7 +260,7 @@ def pick_up(s: State, seat: int, thing: int) -> None:
     c.heavy_ammo.append(0)
     if thing == s.game.obj_egg:
         c.carried_eggs += 1
-    s.log(Event("pick_up", seat, (("thing", thing),)))
+    s.log(ev("pick_up", seat, (("thing", thing),)))
 
 
 def drop(s: State, seat: int, thing: int) -> None:

@@ -11,8 +11,7 @@ none.
 
 from __future__ import annotations
 
-from nemesis_env.core.events import Event
-from nemesis_env.games.nemesis.state import DESTROYED, OPEN, State
+from nemesis_env.games.nemesis.state import DESTROYED, OPEN, State, ev
 
 MARKERS = 8
 
@@ -26,13 +25,13 @@ def place_fire(s: State, room: int) -> None:
         ending.destroy_ship(s, "ninth fire marker")
         return
     s.fire[room] = True
-    s.log(Event("fire", -1, (("room", room),)))
+    s.log(ev("fire", -1, (("room", room),)))
 
 
 def remove_fire(s: State, room: int) -> None:
     if s.fire[room]:
         s.fire[room] = False
-        s.log(Event("fire_out", -1, (("room", room),)))
+        s.log(ev("fire_out", -1, (("room", room),)))
 
 
 def malfunction_allowed(s: State, room: int) -> bool:
@@ -51,13 +50,13 @@ def place_malfunction(s: State, room: int) -> None:
         ending.destroy_ship(s, "ninth malfunction marker")
         return
     s.malfunction[room] = True
-    s.log(Event("malfunction", -1, (("room", room),)))
+    s.log(ev("malfunction", -1, (("room", room),)))
 
 
 def repair(s: State, room: int) -> None:
     if s.malfunction[room]:
         s.malfunction[room] = False
-        s.log(Event("repaired", -1, (("room", room),)))
+        s.log(ev("repaired", -1, (("room", room),)))
 
 
 def set_door(s: State, corridor: int, state: int) -> None:
@@ -66,7 +65,7 @@ def set_door(s: State, corridor: int, state: int) -> None:
     if s.game.topo.is_tc(corridor) or s.door[corridor] == DESTROYED:
         return
     s.door[corridor] = state
-    s.log(Event("door", -1, (("corridor", corridor), ("state", state))))
+    s.log(ev("door", -1, (("corridor", corridor), ("state", state))))
     if state == OPEN and s.depressurised >= 0:
         ends = s.game.topo.ends[corridor]
         if s.depressurised in ends:
@@ -75,6 +74,6 @@ def set_door(s: State, corridor: int, state: int) -> None:
 
 def destroy_door(s: State, corridor: int) -> None:
     s.door[corridor] = DESTROYED
-    s.log(Event("door_destroyed", -1, (("corridor", corridor),)))
+    s.log(ev("door_destroyed", -1, (("corridor", corridor),)))
     if s.depressurised >= 0 and s.depressurised in s.game.topo.ends[corridor]:
         s.depressurised = -1

@@ -10,7 +10,6 @@ Technical Corridors (§7.6, §7.7). Bag development draws one token each Event P
 from __future__ import annotations
 
 from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_outcomes, on_resolve, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules.kinds import (
     DEVELOPMENT_DRAW,
     ENCOUNTER_DRAW,
@@ -19,7 +18,7 @@ from nemesis_env.games.nemesis.rules.kinds import (
     BagDraw,
     Kind,
 )
-from nemesis_env.games.nemesis.state import NOWHERE, State
+from nemesis_env.games.nemesis.state import NOWHERE, State, ev
 
 LARVA, CREEPER, ADULT, BREEDER, QUEEN, BLANK = range(6)
 TYPE_NAMES = ("larva", "creeper", "adult", "breeder", "queen", "blank")
@@ -37,13 +36,13 @@ def appear(s: State, mini: int, room: int, token: int) -> None:
     s.intruder_room[mini] = room
     s.intruder_injuries[mini] = 0
     s.intruder_token[mini] = token
-    s.log(Event("intruder_appears", -1, (("intruder", mini), ("room", room))))
+    s.log(ev("intruder_appears", -1, (("intruder", mini), ("room", room))))
 
 
 def place(s: State, mini: int, room: int) -> None:
     """Moves a miniature already on the board."""
     s.intruder_room[mini] = room
-    s.log(Event("intruder_moves", -1, (("intruder", mini), ("room", room))))
+    s.log(ev("intruder_moves", -1, (("intruder", mini), ("room", room))))
 
 
 def surprise_value(s: State, token: int) -> int:
@@ -78,7 +77,7 @@ def resolve_supply(s: State, d: Decision, outcome: int) -> None:
     token = s.game.chance.token.arg(outcome)
     s.supply[token] -= 1
     s.bag.put(token)
-    s.log(Event("bag_add", -1, (("token", token),)))
+    s.log(ev("bag_add", -1, (("token", token),)))
 
 
 def remove_from_board(s: State, mini: int, *, to_bag: bool) -> None:
@@ -109,7 +108,7 @@ def resolve_bag(s: State, d: Decision, outcome: int) -> None:
     draw: BagDraw = d.payload
     token = s.game.chance.token.arg(outcome)
     s.bag.draw(token)
-    s.log(Event("bag_draw", -1, (("token", token),)))
+    s.log(ev("bag_draw", -1, (("token", token),)))
     if draw.purpose == ENCOUNTER_DRAW:
         from nemesis_env.games.nemesis.rules import noise
 
@@ -147,7 +146,7 @@ def develop(s: State, token: int) -> None:
         # pushed in reverse, so player 1's roll comes first (in player order, §9.2)
         for seat in reversed(range(len(s.chars))):
             c = s.chars[seat]
-            if c.on_board and not s.in_combat(seat) or c.status == 2:
+            if (c.on_board and not s.in_combat(seat)) or c.status == 2:
                 room = c.room if c.on_board else s.game.pod_section_room(c.pod)
                 noise.roll_noise(s, seat, room)
     elif kind == QUEEN:

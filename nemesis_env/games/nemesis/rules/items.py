@@ -8,9 +8,8 @@ Round-action API (rules/actions_menu.py): OWNS, FREE, round_actions, perform."""
 
 from __future__ import annotations
 
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import wounds
-from nemesis_env.games.nemesis.state import State
+from nemesis_env.games.nemesis.state import State, ev
 
 OWNS = frozenset({"use_item", "activate_quest", "craft"})
 FREE: frozenset[str] = frozenset()
@@ -47,7 +46,7 @@ def drop_thing(s: State, seat: int, thing: int) -> None:
             c.carried_eggs -= 1
     else:
         discard_item(s, thing)
-    s.log(Event("drop", seat, (("thing", thing),)))
+    s.log(ev("drop", seat, (("thing", thing),)))
 
 
 def discard_item(s: State, thing: int) -> None:

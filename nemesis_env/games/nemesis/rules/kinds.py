@@ -80,6 +80,7 @@ class Kind(IntEnum):
     CHOOSE_WEAPON = 220
     REROLL = 221
     SPEND_AMMO = 222
+    MELEE_CONTAMINATION = 223
     # automatic
     AFTER_ACTION = 40
     ENTER_ROOM = 41
@@ -106,7 +107,7 @@ PLAYER_KINDS = (
 AUTO_KINDS = (
     Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ESCAPE_ATTACKS, Kind.ENCOUNTER,
     Kind.INTRUDER_ATTACK, Kind.NEXT_ROUND, Kind.FINISH_MOVE, Kind.AFTER_SCAN,
-    Kind.ACTION_GUARD,
+    Kind.ACTION_GUARD, Kind.MELEE_CONTAMINATION,
 )  # fmt: skip
 
 
@@ -173,7 +174,7 @@ class TileDraw(NamedTuple):
 class Scan(NamedTuple):
     seat: int
     where: int  # SCAN_HAND / SCAN_DECK / SCAN_DISCARD
-    index: int  # position of the card in that pile
+    position: int  # position of the card in that pile (-1: any one in the deck)
     purpose: int = 0  # SCAN_RECORD: the owner learns it; SCAN_LARVA: infected -> Larva
 
 

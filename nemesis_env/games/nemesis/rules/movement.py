@@ -12,10 +12,9 @@ cancels a Silence or Danger token (FAQ).
 from __future__ import annotations
 
 from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_auto, on_legal, on_resolve, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import exploration, intruders, noise
-from nemesis_env.games.nemesis.rules.kinds import Attack, Kind, Move, TileDraw
-from nemesis_env.games.nemesis.state import ACTIVE, CLOSED, State
+from nemesis_env.games.nemesis.rules.kinds import Kind, Move, TileDraw
+from nemesis_env.games.nemesis.state import ACTIVE, CLOSED, State, ev
 from nemesis_env.games.nemesis.topology import TC
 
 
@@ -53,17 +52,17 @@ def finish_move(s: State, d: Decision) -> None:
     if c.status != ACTIVE:
         return  # killed by an escape attack: the corpse stays in the room left
     corridor = s.game.topo.room_pair_corridor.get((c.room, move.room), -1)
-    enter_room(s, move.seat, move.room, careful=move.careful, noise_roll=True,
-               corridor=corridor)
+    enter_room(s, move.seat, move.room, careful=move.careful, noise_roll=True, corridor=corridor)
 
 
-def enter_room(s: State, seat: int, room: int, *, careful: bool, noise_roll: bool,
-               corridor: int = -1) -> None:
+def enter_room(
+    s: State, seat: int, room: int, *, careful: bool, noise_roll: bool, corridor: int = -1
+) -> None:
     """Puts the character in `room` and resolves what entering does (also used by cards and
     items that move a character): exploration, then the noise roll or the careful noise."""
     c = s.chars[seat]
     c.room = room
-    s.log(Event("move", seat, (("room", room),)))
+    s.log(ev("move", seat, (("room", room),)))
     push(s, Decision(Kind.ENTER_ROOM, AUTO, Move(seat, room, careful, noise_roll, corridor)))
     if not s.explored[room]:
         exploration.reveal(s, seat, room)
@@ -104,7 +103,7 @@ def resolve_noise_corridor(s: State, d: Decision, action: int) -> None:
     room: int = d.payload
     number = s.game.actions.corridor.arg(action) + 1
     noise.set_noise(s, s.game.topo.corridor_to(room, number), True)
-    s.log(Event("careful_noise", d.chooser, (("room", room), ("corridor", number))))
+    s.log(ev("careful_noise", d.chooser, (("room", room), ("corridor", number))))
 
 
 __all__ = ["CHANCE", "TileDraw", "enter_room", "reachable_rooms", "start_move"]

@@ -17,7 +17,6 @@ The first Intruder to appear makes every player choose an objective (§16).
 from __future__ import annotations
 
 from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_auto, on_outcomes, on_resolve, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import intruders, objectives
 from nemesis_env.games.nemesis.rules.kinds import (
     ENCOUNTER_DRAW,
@@ -26,7 +25,7 @@ from nemesis_env.games.nemesis.rules.kinds import (
     Kind,
     NoiseRoll,
 )
-from nemesis_env.games.nemesis.state import NOWHERE, State
+from nemesis_env.games.nemesis.state import NOWHERE, State, ev
 from nemesis_env.games.nemesis.topology import TC
 
 NOISE_FACES = (1, 2, 3, 4, 5, 6)  # corridor numbers 1-4, then SILENCE, DANGER
@@ -48,7 +47,7 @@ def noise_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 def resolve_noise(s: State, d: Decision, outcome: int) -> None:
     roll: NoiseRoll = d.payload
     face = s.game.chance.noise.arg(outcome) + 1
-    s.log(Event("noise_roll", roll.seat, (("room", roll.room), ("face", face))))
+    s.log(ev("noise_roll", roll.seat, (("room", roll.room), ("face", face))))
     if face == SILENCE and s.chars[roll.seat].slime:
         face = DANGER
     if face == SILENCE:
@@ -96,7 +95,7 @@ def danger(s: State, room: int) -> None:
             intruders.place(s, i, room)
             moved = True
     if moved:
-        s.log(Event("danger", -1, (("room", room),)))
+        s.log(ev("danger", -1, (("room", room),)))
     else:
         noise_everywhere(s, room)
 
@@ -127,13 +126,13 @@ def encounter_token(s: State, draw: BagDraw, token: int) -> None:
         if len(s.bag) == 0:
             intruders.add_to_bag_from_supply(s, intruders.ADULT)
         s.bag.put(token)
-        s.log(Event("encounter_blank", draw.seat, (("room", draw.room),)))
+        s.log(ev("encounter_blank", draw.seat, (("room", draw.room),)))
         return
     mini = intruders.free_miniature(s, game.token_type[token])
     if mini < 0:
         # no miniature left of that type: the token goes back (docs/rules-decisions.md)
         s.bag.put(token)
-        s.log(Event("no_miniature", draw.seat, (("token", token),)))
+        s.log(ev("no_miniature", draw.seat, (("token", token),)))
         return
     intruders.appear(s, mini, draw.room, token)
     seat = draw.seat

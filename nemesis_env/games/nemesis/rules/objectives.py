@@ -13,9 +13,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from nemesis_env.core.engine import Decision, on_legal, on_resolve, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules.kinds import Kind, SeatArg
-from nemesis_env.games.nemesis.state import ACTIVE, ESCAPED, HIBERNATING, IN_POD, State
+from nemesis_env.games.nemesis.state import ACTIVE, ESCAPED, HIBERNATING, IN_POD, State, ev
 
 Condition = Callable[[State, int, Mapping[str, Any]], bool]
 
@@ -23,7 +22,7 @@ Condition = Callable[[State, int, Mapping[str, Any]], bool]
 def first_encounter(s: State) -> None:
     """The first Intruder appeared: every player still in the game picks one objective, in
     player order (pushed in reverse so that player 1 chooses first)."""
-    s.log(Event("first_encounter", -1, ()))
+    s.log(ev("first_encounter", -1, ()))
     for seat in reversed(range(len(s.chars))):
         c = s.chars[seat]
         if c.status in (ACTIVE, IN_POD, HIBERNATING) and len(c.objectives) > 1:
@@ -41,7 +40,7 @@ def legal_objective(s: State, d: Decision) -> list[int]:
 def resolve_objective(s: State, d: Decision, action: int) -> None:
     c = s.chars[d.chooser]
     c.objective = s.game.actions.objective.arg(action)
-    s.log(Event("objective_chosen", d.chooser, (("card", c.objective),),
+    s.log(ev("objective_chosen", d.chooser, (("card", c.objective),),
                 frozenset({d.chooser})))  # fmt: skip
 
 

@@ -18,12 +18,21 @@ never pay (§6.1).
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_auto, on_legal, on_outcomes
-from nemesis_env.core.engine import on_prepare, on_resolve, on_stage, push
-from nemesis_env.core.events import Event
+from nemesis_env.core.engine import (
+    AUTO,
+    CHANCE,
+    Decision,
+    on_auto,
+    on_legal,
+    on_outcomes,
+    on_prepare,
+    on_resolve,
+    on_stage,
+    push,
+)
 from nemesis_env.games.nemesis.rules import actions_menu, ending, wounds
 from nemesis_env.games.nemesis.rules.kinds import Kind, Pay, SeatArg, Stage
-from nemesis_env.games.nemesis.state import ACTIVE, IN_POD, State
+from nemesis_env.games.nemesis.state import ACTIVE, IN_POD, State, ev
 
 ACTIONS_PER_ROUND = 2
 
@@ -66,7 +75,7 @@ def reshuffle_action_deck(s: State) -> None:
     if len(c.deck) == 0 and c.discard:
         c.deck.shuffle_in(c.discard)
         c.discard = []
-        s.log(Event("reshuffle", d.payload.seat, ()))
+        s.log(ev("reshuffle", d.payload.seat, ()))
 
 
 @on_outcomes(Kind.DRAW_ACTION)
@@ -82,7 +91,7 @@ def resolve_draw(s: State, d: Decision, outcome: int) -> None:
     c = s.chars[seat]
     c.deck.draw(card)
     c.hand.append(card)
-    s.log(Event("draw", seat, (("card", card),), frozenset({seat})))
+    s.log(ev("draw", seat, (("card", card),), frozenset({seat})))
 
 
 @on_auto(Kind.NEXT_ROUND)
@@ -162,7 +171,7 @@ def resolve_pass_discard(s: State, d: Decision, action: int) -> None:
         push(s, Decision(Kind.PASS_DISCARD, seat, SeatArg(seat)))
         return
     c.passed = True
-    s.log(Event("pass", seat, ()))
+    s.log(ev("pass", seat, ()))
     end_of_round(s, seat)
     if c.status == ACTIVE and wounds.has_wound(s, seat, "bleeding"):
         wounds.light_wounds(s, seat, 1)

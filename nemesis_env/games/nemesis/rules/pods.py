@@ -8,8 +8,7 @@ the game alive: they count as survivors for the victory check (contamination and
 
 from __future__ import annotations
 
-from nemesis_env.core.events import Event
-from nemesis_env.games.nemesis.state import ESCAPED, NOWHERE, POD_LAUNCHED, State
+from nemesis_env.games.nemesis.state import ESCAPED, NOWHERE, POD_LAUNCHED, State, ev
 
 
 def section_of(pod: int) -> int:
@@ -23,5 +22,5 @@ def launch(s: State, pod: int, *, ejected: bool = False) -> None:
         c = s.chars[seat]
         c.status = ESCAPED
         c.room = NOWHERE
-    s.log(Event("pod_launched", -1, (("pod", pod), ("aboard", tuple(s.pod_seats[pod])),
+    s.log(ev("pod_launched", -1, (("pod", pod), ("aboard", tuple(s.pod_seats[pod])),
                                      ("ejected", int(ejected)))))  # fmt: skip

@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from nemesis_env.core.engine import Decision, on_legal, on_resolve, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules.kinds import Kind
-from nemesis_env.games.nemesis.state import ACTIVE, State
+from nemesis_env.games.nemesis.state import ACTIVE, State, ev
 
 
 class Window(NamedTuple):
@@ -55,7 +54,7 @@ def resolve_window(s: State, d: Decision, action: int) -> None:
     card = interruption_card(s)
     c.hand.remove(card)
     c.discard.append(card)
-    s.log(Event("interruption", w.seat, (("cancels", w.actor),)))
+    s.log(ev("interruption", w.seat, (("cancels", w.actor),)))
     cancel_action(s)
 
 

@@ -5,9 +5,8 @@ Round-action API (rules/actions_menu.py): OWNS, FREE, round_actions, perform."""
 
 from __future__ import annotations
 
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules import hazards, intruders, wounds
-from nemesis_env.games.nemesis.state import ACTIVE, State
+from nemesis_env.games.nemesis.state import ACTIVE, State, ev
 
 OWNS = frozenset({"room_action"})
 FREE: frozenset[str] = frozenset()
@@ -32,4 +31,4 @@ def depressurise(s: State, room: int) -> None:
     for mini in s.intruders_in(room):
         intruders.remove_from_board(s, mini, to_bag=False)
     hazards.remove_fire(s, room)
-    s.log(Event("depressurised", -1, (("room", room),)))
+    s.log(ev("depressurised", -1, (("room", room),)))

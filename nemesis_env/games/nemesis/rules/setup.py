@@ -11,13 +11,19 @@ its shuffled Action deck, its starting weapon fully loaded and its two quest ite
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import CHANCE, Decision, on_legal, on_outcomes, on_resolve, on_stage
-from nemesis_env.core.engine import push
-from nemesis_env.core.events import Event
+from nemesis_env.core.engine import (
+    CHANCE,
+    Decision,
+    on_legal,
+    on_outcomes,
+    on_resolve,
+    on_stage,
+    push,
+)
 from nemesis_env.core.zones import Deck
 from nemesis_env.games.nemesis.rules import intruders
 from nemesis_env.games.nemesis.rules.kinds import Kind, ObjectiveDeal, SeatArg, Stage
-from nemesis_env.games.nemesis.state import State
+from nemesis_env.games.nemesis.state import State, ev
 
 HIBERNATORIUM = 10
 
@@ -50,7 +56,7 @@ def resolve_objective(s: State, d: Decision, outcome: int) -> None:
     deal: ObjectiveDeal = d.payload
     card = s.game.chance.objective.arg(outcome)
     s.chars[deal.seat].objectives.append(card)
-    s.log(Event("objective_dealt", deal.seat, (("card", card),), frozenset({deal.seat})))
+    s.log(ev("objective_dealt", deal.seat, (("card", card),), frozenset({deal.seat})))
 
 
 @on_stage(Stage.SETUP_DRAFT)
@@ -79,7 +85,7 @@ def resolve_draft_draw(s: State, d: Decision, outcome: int) -> None:
     seat = d.payload.seat
     character = s.game.chance.character.arg(outcome)
     s.chars[seat].draft.append(character)
-    s.log(Event("draft_card", seat, (("character", character),), frozenset({seat})))
+    s.log(ev("draft_card", seat, (("character", character),), frozenset({seat})))
 
 
 @on_legal(Kind.DRAFT_KEEP)
@@ -92,7 +98,7 @@ def resolve_keep(s: State, d: Decision, action: int) -> None:
     c = s.chars[d.chooser]
     c.character = s.game.actions.character.arg(action)
     c.draft = []  # the other card goes back, unseen by the others
-    s.log(Event("character", d.chooser, (("character", c.character),)))
+    s.log(ev("character", d.chooser, (("character", c.character),)))
 
 
 @on_stage(Stage.SETUP_CREW)
@@ -107,4 +113,4 @@ def place_crew(s: State) -> None:
         c.quest_active = [False, False]
     s.first_player = 0
     s.stage = Stage.DRAW
-    s.log(Event("setup_done", -1, ()))
+    s.log(ev("setup_done", -1, ()))

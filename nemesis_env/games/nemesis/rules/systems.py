@@ -10,9 +10,8 @@ when first checked. Who has seen what is a per-seat bitmask in the state.
 from __future__ import annotations
 
 from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_resolve, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules.kinds import Kind
-from nemesis_env.games.nemesis.state import UNKNOWN, State
+from nemesis_env.games.nemesis.state import UNKNOWN, State, ev
 
 EVERYONE = -1
 
@@ -44,7 +43,7 @@ def resolve_engine(s: State, d: Decision, outcome: int) -> None:
     s.engine[engine] = s.game.chance.engine.arg(outcome)
     if seat >= 0:
         s.engine_known[engine] |= 1 << seat
-    s.log(Event("engine_seen", seat, (("engine", engine), ("state", s.engine[engine])),
+    s.log(ev("engine_seen", seat, (("engine", engine), ("state", s.engine[engine])),
                 None if seat < 0 else frozenset({seat})))  # fmt: skip
 
 
@@ -61,5 +60,5 @@ def resolve_coordinates(s: State, d: Decision, outcome: int) -> None:
     s.coordinates = s.game.chance.coordinates.arg(outcome)
     if seat >= 0:
         s.coordinates_known |= 1 << seat
-    s.log(Event("coordinates_seen", seat, (("card", s.coordinates),),
+    s.log(ev("coordinates_seen", seat, (("card", s.coordinates),),
                 None if seat < 0 else frozenset({seat})))  # fmt: skip

@@ -14,9 +14,16 @@ it from the unscanned cards that are left (state.py).
 from __future__ import annotations
 
 from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_prepare, on_resolve, push
-from nemesis_env.core.events import Event
 from nemesis_env.games.nemesis.rules.kinds import Kind, WoundDraw
-from nemesis_env.games.nemesis.state import ACTIVE, DEAD, NOWHERE, POD_LOCKED, POD_UNLOCKED, State
+from nemesis_env.games.nemesis.state import (
+    ACTIVE,
+    DEAD,
+    NOWHERE,
+    POD_LOCKED,
+    POD_UNLOCKED,
+    State,
+    ev,
+)
 
 MAX_SERIOUS = 3
 
@@ -34,7 +41,7 @@ def light_wounds(s: State, seat: int, count: int) -> None:
         else:
             c.light_wounds = 0
             serious_wound(s, seat)
-    s.log(Event("light_wounds", seat, (("count", count),)))
+    s.log(ev("light_wounds", seat, (("count", count),)))
 
 
 def serious_wound(s: State, seat: int) -> None:
@@ -74,7 +81,7 @@ def resolve_wound(s: State, d: Decision, outcome: int) -> None:
         kill(s, w.seat, "wounds")
         return
     c.serious.append(card)
-    s.log(Event("serious_wound", w.seat, (("card", card),)))
+    s.log(ev("serious_wound", w.seat, (("card", card),)))
     if s.game.wound_type[card] == "arm":
         from nemesis_env.games.nemesis.rules import items
 
@@ -96,7 +103,7 @@ def gain_contamination(s: State, seat: int, count: int) -> None:
             return
         s.contam_deck_left -= 1
         c.discard.append(s.game.contam_unknown)
-    s.log(Event("contamination", seat, (("count", count),)))
+    s.log(ev("contamination", seat, (("count", count),)))
 
 
 def kill(s: State, seat: int, cause: str) -> None:
@@ -115,12 +122,12 @@ def kill(s: State, seat: int, cause: str) -> None:
                 s.objects[room].append(held)
     # items other than heavy objects leave the game (§8.1)
     c.heavy, c.heavy_ammo, c.inventory, c.carried_eggs = [], [], [], 0
-    s.log(Event("death", seat, (("cause", cause), ("room", room))))
+    s.log(ev("death", seat, (("cause", cause), ("room", room))))
     if was_first:
         for pod, state in enumerate(s.pods):
             if state == POD_LOCKED:
                 s.pods[pod] = POD_UNLOCKED
-        s.log(Event("pods_unlocked", -1, ()))
+        s.log(ev("pods_unlocked", -1, ()))
     if c.pod >= 0 and seat in s.pod_seats[c.pod]:
         s.pod_seats[c.pod].remove(seat)
         c.pod = -1
