@@ -15,6 +15,7 @@ from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import Rules
 from nemesis_env.core.game import Game, GameInfo, UtilityKind
 from nemesis_env.core.zones import Bag, Deck
+from nemesis_env.games.nemesis import invariants
 from nemesis_env.games.nemesis import rules as rules_pkg
 from nemesis_env.games.nemesis import view as views
 from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE
@@ -120,6 +121,9 @@ class NemesisGame(Game[State, NemesisView]):
 
     def observation_layout(self) -> Layout:
         return self._encoder.layout
+
+    def invariant_errors(self, state: State) -> list[str]:
+        return invariants.invariant_errors(state)
 
     def render(self, state: State, seat: int | None = None) -> str:
         return render_view(self, views.view_for(state, -1 if seat is None else seat))
