@@ -128,6 +128,10 @@ class NemesisGame(Game[State, NemesisView]):
     def render(self, state: State, seat: int | None = None) -> str:
         return render_view(self, views.view_for(state, -1 if seat is None else seat))
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """A game pickles as its params: the data tables are rebuilt (and shared) on load."""
+        return (_game_from_params, (self.params_dict(),))
+
     # -- static queries ----------------------------------------------------------------------
     def params_dict(self) -> dict[str, Any]:
         return self.params.to_dict()
@@ -210,6 +214,10 @@ class NemesisGame(Game[State, NemesisView]):
         fill_initial_state(s, self, log_events)
         self.rules.settle(s)
         return s
+
+
+def _game_from_params(params: dict[str, Any]) -> NemesisGame:
+    return NemesisGame(**params)
 
 
 def fill_initial_state(s: State, game: NemesisGame, log_events: bool) -> None:

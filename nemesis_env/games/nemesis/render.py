@@ -18,10 +18,10 @@ DESTINATIONS = "ABCD"
 
 
 def render_view(game: NemesisGame, v: NemesisView) -> str:
-    who = "spectator" if v.seat < 0 else f"player_{v.seat}"
+    who = "spectator" if v.seat < 0 else f"player_{v.seat}"  # the generic tests look for it
     sd = "off" if v.self_destruct < 0 else f"{v.self_destruct} advances"
     lines = [
-        f"Nemesis, {v.players} players, seen by {who}",
+        f"Nemesis, {v.players} players: view of {who}",
         f"time: {v.time} turns left  self-destruct: {sd}  destination: "
         f"{DESTINATIONS[v.destination]}  first player: player_{v.first_player}",
         f"eggs in the Nest: {v.eggs_in_nest}{' (destroyed)' if v.nest_destroyed else ''}  "
