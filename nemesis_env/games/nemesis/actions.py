@@ -67,6 +67,8 @@ class ChanceOutcomes:
     coordinates: Kind
     scan: Kind  # clean / infected
     final_draw: Kind  # survives / dies
+    item: Kind  # arg: thing id, an item card drawn from a Search deck
+    weakness: Kind  # arg: weakness card index, the card of a slot turned face up
 
 
 def _room_labels(t: Tables) -> list[str]:
@@ -142,9 +144,12 @@ def build_chance(t: Tables) -> ChanceOutcomes:
                             [c.id for c in data.coordinates])  # fmt: skip
     scan = space.add("scan", 2, ["clean", "infected"])
     final_draw = space.add("final_draw", 2, ["survives", "dies"])
+    item = space.add("item", len(t.things), [th.id for th in t.things])
+    weakness = space.add("weakness", len(data.weaknesses), [w.id for w in data.weaknesses])
     space.freeze()
     return ChanceOutcomes(space, objective, character, card, noise, token, attack, wound, event,
-                          tile, exploration, engine, coordinates, scan, final_draw)  # fmt: skip
+                          tile, exploration, engine, coordinates, scan, final_draw, item,
+                          weakness)  # fmt: skip
 
 
 def _token_label(t: Tables, kind: int) -> str:

@@ -21,8 +21,14 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         noise,
         objectives,
         player_phase,
+        pods,
         reactions,
         actions_menu,
+        rooms,
+        rooms_body,
+        rooms_escape,
+        rooms_objects,
+        rooms_ship,
         setup,
         systems,
         wounds,
@@ -34,6 +40,6 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         kinds.Stage,
         (attacks, combat, contamination, ending, event_phase, events, exploration, intruders,
          movement, noise, objectives, player_phase, setup, systems, wounds, reactions,
-         actions_menu),
+         actions_menu, rooms, rooms_body, rooms_escape, rooms_objects, rooms_ship, pods),
     )  # fmt: skip
     return rules

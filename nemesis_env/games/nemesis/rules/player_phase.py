@@ -21,7 +21,7 @@ from __future__ import annotations
 from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_auto, on_legal, on_outcomes
 from nemesis_env.core.engine import on_prepare, on_resolve, on_stage, push
 from nemesis_env.core.events import Event
-from nemesis_env.games.nemesis.rules import actions_menu, ending, wounds
+from nemesis_env.games.nemesis.rules import actions_menu, ending, pods, wounds
 from nemesis_env.games.nemesis.rules.kinds import Kind, Pay, SeatArg, Stage
 from nemesis_env.games.nemesis.state import ACTIVE, IN_POD, State
 
@@ -97,7 +97,8 @@ def next_round(s: State, d: Decision) -> None:
         if not c.passed and acting(s, seat):
             s.cursor = seat
             c.actions_left = ACTIONS_PER_ROUND
-            push(s, Decision(Kind.ROUND, seat, SeatArg(seat)))
+            push(s, pods.round_decision(seat) if c.status == IN_POD
+                 else Decision(Kind.ROUND, seat, SeatArg(seat)))  # fmt: skip
             return
     s.stage = Stage.END_PLAYER_PHASE
 
