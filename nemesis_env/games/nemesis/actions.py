@@ -68,6 +68,8 @@ class ChanceOutcomes:
     scan: Kind  # clean / infected
     final_draw: Kind  # survives / dies
     combat: Kind  # blank, creeper, adult, 1 hit, 2 hits
+    item: Kind  # arg: thing id, an item card drawn from a Search deck
+    weakness: Kind  # arg: weakness card index, the card of a slot turned face up
 
 
 def _room_labels(t: Tables) -> list[str]:
@@ -144,10 +146,12 @@ def build_chance(t: Tables) -> ChanceOutcomes:
     scan = space.add("scan", 2, ["clean", "infected"])
     final_draw = space.add("final_draw", 2, ["survives", "dies"])
     combat = space.add("combat_die", 5, ["blank", "creeper", "adult", "hit1", "hit2"])
+    item = space.add("item", len(t.things), [th.id for th in t.things])
+    weakness = space.add("weakness", len(data.weaknesses), [w.id for w in data.weaknesses])
     space.freeze()
     return ChanceOutcomes(space, objective, character, card, noise, token, attack, wound, event,
-                          tile, exploration, engine, coordinates, scan, final_draw,
-                          combat)  # fmt: skip
+                          tile, exploration, engine, coordinates, scan, final_draw, combat,
+                          item, weakness)  # fmt: skip
 
 
 def _token_label(t: Tables, kind: int) -> str:

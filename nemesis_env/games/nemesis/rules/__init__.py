@@ -23,7 +23,13 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         noise,
         objectives,
         player_phase,
+        pods,
         reactions,
+        rooms,
+        rooms_body,
+        rooms_escape,
+        rooms_objects,
+        rooms_ship,
         setup,
         systems,
         wounds,
@@ -36,6 +42,7 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         (attacks, combat, contamination, ending, event_phase, events, exploration, fighting,
          intruders,
          movement, noise, objectives, player_phase, setup, systems, wounds, reactions,
-         actions_menu),
+         actions_menu, rooms, rooms_body, rooms_escape, rooms_objects, rooms_ship, pods),
     )  # fmt: skip
+    rules.check(kinds.PLAYER_KINDS, kinds.CHANCE_KINDS, kinds.AUTO_KINDS)
     return rules

@@ -10,6 +10,7 @@ Technical Corridors (§7.6, §7.7). Bag development draws one token each Event P
 from __future__ import annotations
 
 from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_outcomes, on_resolve, push
+from nemesis_env.games.nemesis.rules import pods
 from nemesis_env.games.nemesis.rules.kinds import (
     DEVELOPMENT_DRAW,
     ENCOUNTER_DRAW,
@@ -18,7 +19,7 @@ from nemesis_env.games.nemesis.rules.kinds import (
     BagDraw,
     Kind,
 )
-from nemesis_env.games.nemesis.state import NOWHERE, State, ev
+from nemesis_env.games.nemesis.state import IN_POD, NOWHERE, State, ev
 
 LARVA, CREEPER, ADULT, BREEDER, QUEEN, BLANK = range(6)
 TYPE_NAMES = ("larva", "creeper", "adult", "breeder", "queen", "blank")
@@ -37,6 +38,7 @@ def appear(s: State, mini: int, room: int, token: int) -> None:
     s.intruder_injuries[mini] = 0
     s.intruder_token[mini] = token
     s.log(ev("intruder_appears", -1, (("intruder", mini), ("room", room))))
+    pods.eject_from_section(s, room)
 
 
 def place(s: State, mini: int, room: int) -> None:
@@ -146,8 +148,8 @@ def develop(s: State, token: int) -> None:
         # pushed in reverse, so player 1's roll comes first (in player order, §9.2)
         for seat in reversed(range(len(s.chars))):
             c = s.chars[seat]
-            if (c.on_board and not s.in_combat(seat)) or c.status == 2:
-                room = c.room if c.on_board else s.game.pod_section_room(c.pod)
+            if (c.on_board and not s.in_combat(seat)) or c.status == IN_POD:
+                room = c.room if c.on_board else pods.section_room(s, c.pod)
                 noise.roll_noise(s, seat, room)
     elif kind == QUEEN:
         s.bag.put(token)

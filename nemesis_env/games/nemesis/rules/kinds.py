@@ -86,7 +86,6 @@ class Kind(IntEnum):
     # automatic
     AFTER_ACTION = 40
     ENTER_ROOM = 41
-    ESCAPE_ATTACKS = 42
     ENCOUNTER = 43
     INTRUDER_ATTACK = 44
     NEXT_ROUND = 45
@@ -94,24 +93,50 @@ class Kind(IntEnum):
     AFTER_SCAN = 47
     ACTION_GUARD = 48
     TOKEN_FACE_UP = 49
+    # room actions (rooms.py, rooms_*.py)
+    ROOM_EFFECT = 100  # auto: the room's ops, once the cost is paid and no one interrupted
+    ROOM_OP = 101  # auto: one op of a room action
+    ROOM_OPTION = 102  # player: which alternative of a choose-one room action
+    ROOM_WEAPON = 103  # player: Armory, which Energy weapon
+    ROOM_TARGET = 104  # player: the room a room action targets
+    ROOM_DOOR = 105  # player: Command Center, the next door to open/close (or done)
+    ROOM_POD = 106  # player: Hatch Control (flip) or an Evacuation Section (board)
+    ROOM_DESTINATION = 107  # player: Cockpit, the destination space
+    ROOM_OBJECT = 108  # player: Laboratory, the object analysed
+    ROOM_ITEM_DECK = 109  # player: Storage, the deck drawn from
+    ROOM_KEEP = 110  # player: Storage, the item kept
+    ROOM_HAND_FULL = 111  # player: a heavy thing too many, the one dropped
+    ROOM_SCAN = 112  # player: Canteen/Shower, scan the hand or not
+    ROOM_RESTACK = 113  # player: repair or break an engine, its new top token
+    ITEM_DRAW = 114  # chance: an item card from a Search deck
+    WEAKNESS = 115  # chance: the face-down weakness card of a slot
+    REMOVE_CLEAN = 116  # auto: Canteen/Shower, clean contamination cards leave the hand
+    SURGERY_END = 117  # auto: Surgery, after its scans
+    ATTEMPT_END = 118  # auto: Hibernatorium/Evacuation, after the noise roll
+    # escape pods (pods.py)
+    POD_CHOICE = 240  # player: launch, wait or step out
 
 
 CHANCE_KINDS = (
     Kind.DEAL_OBJECTIVE, Kind.DRAFT_DRAW, Kind.DRAW_ACTION, Kind.NOISE_ROLL, Kind.BAG_DRAW,
     Kind.ATTACK_CARD, Kind.WOUND_CARD, Kind.EVENT_CARD, Kind.TILE, Kind.EXPLORATION_TOKEN,
     Kind.ENGINE, Kind.COORDINATES, Kind.SCAN, Kind.FINAL_DRAW, Kind.INJURY_CHECK,
-    Kind.FLEE_DIRECTION, Kind.SUPPLY_TOKEN, Kind.ECLOSION_DRAW,
+    Kind.FLEE_DIRECTION, Kind.SUPPLY_TOKEN, Kind.ECLOSION_DRAW, Kind.ITEM_DRAW, Kind.WEAKNESS,
     Kind.COMBAT_DIE,
 )  # fmt: skip
 PLAYER_KINDS = (
     Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
     Kind.PASS_DISCARD, Kind.INTERRUPT_WINDOW, Kind.CHOOSE_WEAPON, Kind.REROLL, Kind.SPEND_AMMO,
-    Kind.TRADE_OFFER, Kind.TRADE_ACCEPT,
+    Kind.TRADE_OFFER, Kind.TRADE_ACCEPT, Kind.ROOM_OPTION, Kind.ROOM_WEAPON,
+    Kind.ROOM_TARGET, Kind.ROOM_DOOR, Kind.ROOM_POD, Kind.ROOM_DESTINATION, Kind.ROOM_OBJECT,
+    Kind.ROOM_ITEM_DECK, Kind.ROOM_KEEP, Kind.ROOM_HAND_FULL, Kind.ROOM_SCAN, Kind.ROOM_RESTACK,
+    Kind.POD_CHOICE,
 )  # fmt: skip
 AUTO_KINDS = (
-    Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ESCAPE_ATTACKS, Kind.ENCOUNTER,
+    Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ENCOUNTER,
     Kind.INTRUDER_ATTACK, Kind.NEXT_ROUND, Kind.FINISH_MOVE, Kind.AFTER_SCAN,
-    Kind.ACTION_GUARD, Kind.MELEE_CONTAMINATION, Kind.TOKEN_FACE_UP,
+    Kind.ACTION_GUARD, Kind.MELEE_CONTAMINATION, Kind.TOKEN_FACE_UP, Kind.ROOM_EFFECT,
+    Kind.ROOM_OP, Kind.REMOVE_CLEAN, Kind.SURGERY_END, Kind.ATTEMPT_END,
 )  # fmt: skip
 
 

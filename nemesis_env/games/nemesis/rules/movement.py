@@ -12,7 +12,7 @@ cancels a Silence or Danger token (FAQ).
 from __future__ import annotations
 
 from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_auto, on_legal, on_resolve, push
-from nemesis_env.games.nemesis.rules import exploration, intruders, noise
+from nemesis_env.games.nemesis.rules import exploration, intruders, noise, rooms_common
 from nemesis_env.games.nemesis.rules.kinds import Kind, Move, TileDraw
 from nemesis_env.games.nemesis.state import ACTIVE, CLOSED, State, ev
 from nemesis_env.games.nemesis.topology import TC
@@ -74,6 +74,7 @@ def after_entering(s: State, d: Decision) -> None:
     c = s.chars[move.seat]
     if c.status != ACTIVE or c.room != move.room:
         return
+    rooms_common.slime_on_enter(s, move.seat, move.room)
     effect = exploration.take_pending_token(s, move.room)
     quiet = effect in ("silence", "danger")
     if quiet and not move.careful:

@@ -25,7 +25,7 @@ from nemesis_env.games.nemesis.rules.kinds import (
     Kind,
     NoiseRoll,
 )
-from nemesis_env.games.nemesis.state import NOWHERE, State, ev
+from nemesis_env.games.nemesis.state import IN_POD, NOWHERE, State, ev
 from nemesis_env.games.nemesis.topology import TC
 
 NOISE_FACES = (1, 2, 3, 4, 5, 6)  # corridor numbers 1-4, then SILENCE, DANGER
@@ -109,9 +109,14 @@ def encounter(s: State, d: Decision) -> None:
     enc: Encounter = d.payload
     for corridor in s.game.topo.exits[enc.room]:
         set_noise(s, corridor, False)
-    if s.chars[enc.seat].room != enc.room and enc.seat >= 0:
+    if enc.seat >= 0 and s.chars[enc.seat].room != enc.room and not _waits_in_pod(s, enc):
         return  # the character has gone (killed) before the encounter resolved
     draw_from_bag(s, ENCOUNTER_DRAW, enc.room, enc.seat)
+
+
+def _waits_in_pod(s: State, enc: Encounter) -> bool:
+    """A character waiting in a pod rolls noise in its section room (FAQ, §16)."""
+    return s.chars[enc.seat].status == IN_POD
 
 
 def draw_from_bag(s: State, purpose: int, room: int, seat: int) -> None:

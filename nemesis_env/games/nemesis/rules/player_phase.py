@@ -30,7 +30,7 @@ from nemesis_env.core.engine import (
     on_stage,
     push,
 )
-from nemesis_env.games.nemesis.rules import actions_menu, ending, wounds
+from nemesis_env.games.nemesis.rules import actions_menu, ending, pods, wounds
 from nemesis_env.games.nemesis.rules.kinds import Kind, Pay, SeatArg, Stage
 from nemesis_env.games.nemesis.state import ACTIVE, IN_POD, State, ev
 
@@ -94,6 +94,12 @@ def resolve_draw(s: State, d: Decision, outcome: int) -> None:
     s.log(ev("draw", seat, (("card", card),), frozenset({seat})))
 
 
+@on_stage(Stage.ROUNDS)
+def rounds(s: State) -> None:
+    """Rounds go on from the cursor (reached when a step left no decision open)."""
+    push(s, Decision(Kind.NEXT_ROUND, AUTO, None))
+
+
 @on_auto(Kind.NEXT_ROUND)
 def next_round(s: State, d: Decision) -> None:
     """Gives the next round to the next player who has not passed, or ends the phase."""
@@ -106,7 +112,8 @@ def next_round(s: State, d: Decision) -> None:
         if not c.passed and acting(s, seat):
             s.cursor = seat
             c.actions_left = ACTIONS_PER_ROUND
-            push(s, Decision(Kind.ROUND, seat, SeatArg(seat)))
+            push(s, pods.round_decision(seat) if c.status == IN_POD
+                 else Decision(Kind.ROUND, seat, SeatArg(seat)))  # fmt: skip
             return
     s.stage = Stage.END_PLAYER_PHASE
 
