@@ -10,6 +10,11 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
     from nemesis_env.games.nemesis.rules import (
         actions_menu,
         attacks,
+        cards,
+        cards_base,
+        cards_common,
+        cards_crew,
+        cards_tech,
         combat,
         contamination,
         ending,
@@ -36,6 +41,6 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         (attacks, combat, contamination, ending, event_phase, events, exploration, fighting,
          intruders,
          movement, noise, objectives, player_phase, setup, systems, wounds, reactions,
-         actions_menu),
+         actions_menu, cards, cards_base, cards_common, cards_crew, cards_tech),
     )  # fmt: skip
     return rules

@@ -32,3 +32,20 @@ def depressurise(s: State, room: int) -> None:
         intruders.remove_from_board(s, mini, to_bag=False)
     hazards.remove_fire(s, room)
     s.log(ev("depressurised", -1, (("room", room),)))
+
+
+# -- room effects the Action cards call (cards_*.py) ---------------------------------------------
+# Stubs until the rooms module lands: the cards that need them are not offered while this flag
+# is set (cards_base.rooms_ready), so random games never reach them.
+HOOKS_ARE_STUBS = True
+
+
+def use_room_action(s: State, seat: int, room: int) -> None:
+    """Pushes the effects of `room`'s action for `seat`, without its cost (Computer Skills,
+    Piloting, Old Friend, Blocking Access, Intranet)."""
+    raise NotImplementedError("rooms.use_room_action lands with the rooms module")
+
+
+def repair_or_break(s: State, seat: int, engine: int) -> None:
+    """Repair/Break the engine `engine` (0-2): look at both tokens and restack them (§3.2)."""
+    raise NotImplementedError("rooms.repair_or_break lands with the rooms module")
