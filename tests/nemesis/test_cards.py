@@ -258,7 +258,7 @@ def test_computer_skills_uses_a_working_computer_room_s_action_for_free(monkeypa
         if not s.game.topo.is_tc(corridor):
             s.door[corridor] = DESTROYED  # no door left to open or close
     play(s, "computer_skills")
-    assert calls.calls == [("use_room_action", 0, ROOM1_SLOT)]
+    assert calls.calls == [("start", 0, ROOM1_SLOT)]
     assert len(s.chars[0].hand) == 0  # no cost paid beyond the card
 
 

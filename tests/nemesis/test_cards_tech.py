@@ -49,7 +49,7 @@ def test_piloting_uses_the_cockpit_action_for_free(monkeypatch: Any) -> None:
     s = scene("pilot", ["piloting"], COCKPIT)
     play(s, "piloting")
     answer(s, Kind.CARD_OPTION, s.game.actions.option.id(0))
-    assert calls.calls == [("use_room_action", 0, COCKPIT)]
+    assert calls.calls == [("start", 0, COCKPIT)]
 
 
 def test_piloting_needs_a_computer_room() -> None:
@@ -84,7 +84,7 @@ def test_old_friend_uses_the_action_of_a_room_without_computer(monkeypatch: Any)
     calls = RoomCalls().install(monkeypatch)
     s = scene("pilot", ["old_friend"], ROOM1_SLOT, "armory")
     play(s, "old_friend")
-    assert calls.calls == [("use_room_action", 0, ROOM1_SLOT)]
+    assert calls.calls == [("start", 0, ROOM1_SLOT)]
     s = in_comms_room("pilot", ["old_friend"])
     assert not can_play(s, "old_friend")
 
@@ -144,7 +144,7 @@ def test_intranet_uses_another_computer_room_s_action(monkeypatch: Any) -> None:
     acts = s.game.actions
     assert sorted(s.legal_actions()) == acts.room.ids([ROOM1_SLOT, ROOM_3])
     answer(s, Kind.REMOTE_ROOM, acts.room.id(ROOM_3))
-    assert calls.calls == [("use_room_action", 0, ROOM_3)] and s.chars[0].hand == []
+    assert calls.calls == [("start", 0, ROOM_3)] and s.chars[0].hand == []
 
 
 def test_intranet_works_anywhere_with_the_holo_computer(monkeypatch: Any) -> None:

@@ -68,7 +68,7 @@ class ChanceOutcomes:
     scan: Kind  # clean / infected
     final_draw: Kind  # survives / dies
     combat: Kind  # blank, creeper, adult, 1 hit, 2 hits
-    item: Kind  # an item card drawn from a Search deck (thing id)
+    item: Kind  # arg: thing id, an item card drawn from a Search deck
 
 
 def _room_labels(t: Tables) -> list[str]:
@@ -145,7 +145,7 @@ def build_chance(t: Tables) -> ChanceOutcomes:
     scan = space.add("scan", 2, ["clean", "infected"])
     final_draw = space.add("final_draw", 2, ["survives", "dies"])
     combat = space.add("combat_die", 5, ["blank", "creeper", "adult", "hit1", "hit2"])
-    item = space.add("item_card", len(t.things), [th.id for th in t.things])
+    item = space.add("item", len(t.things), [th.id for th in t.things])
     space.freeze()
     return ChanceOutcomes(space, objective, character, card, noise, token, attack, wound, event,
                           tile, exploration, engine, coordinates, scan, final_draw,

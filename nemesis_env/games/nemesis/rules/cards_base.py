@@ -129,10 +129,11 @@ def here(s: State, seat: int) -> int:
     return s.chars[seat].room
 
 
-def rooms_ready() -> bool:
-    """False while rules/rooms.py holds only stubs of `use_room_action` and `repair_or_break`
-    (this branch before the rooms module is merged): the options calling them are not offered."""
-    return not getattr(rooms, "HOOKS_ARE_STUBS", False)
+def engine_hook_ready() -> bool:
+    """False while rules/rooms.py holds only a stub of `repair_or_break` (this branch before the
+    rooms module is merged): the Repair/Break options are not offered then."""
+    real = callable(getattr(rooms, "repair_or_break", None))
+    return real and not getattr(rooms, "HOOKS_ARE_STUBS", False)
 
 
 def working_computer(s: State, room: int) -> bool:
@@ -142,12 +143,10 @@ def working_computer(s: State, room: int) -> bool:
             and not s.malfunction[room])  # fmt: skip
 
 
-def room_action_usable(s: State, room: int) -> bool:
-    """The room has an action (not a passive room) and no Malfunction stops it (§3.2)."""
-    d = s.game.room_def(s, room)
-    if d is None or d.action is None or not s.explored[room]:
-        return False
-    return not (s.malfunction[room] and d.malfunction_blocks_action)
+def room_action_open(s: State, seat: int, room: int) -> bool:
+    """The room's action can be used now (rooms.action_open: an explored room with an action,
+    no Malfunction stopping it, and something for its effects to do)."""
+    return rooms.action_open(s, seat, room)
 
 
 def engine_of(s: State, room: int) -> int:

@@ -10,7 +10,7 @@ Search that ignores the item counter); and taking an item found (§6.3).
   player's choice, FAQ), one is kept and the other goes to the bottom, known to the searcher
   (FAQ). No Search in special rooms, the Nest or the Slime room (§3.1).
 - Computer Skills: open or close a door of your room, or use a working computer room's action
-  for free (rooms.use_room_action).
+  for free (rooms.action_open and rooms.start).
 - Repairs / Basic Repairs / Fast Repairs: remove your room's Malfunction, or repair/break the
   engine of an engine room (rooms.repair_or_break; allowed with a Malfunction, §3.2).
 
@@ -36,11 +36,11 @@ from nemesis_env.games.nemesis.rules.cards_base import (
     Option,
     Step,
     ask,
+    engine_hook_ready,
     engine_of,
     here,
     option_card,
-    room_action_usable,
-    rooms_ready,
+    room_action_open,
     step,
     working_computer,
 )
@@ -264,7 +264,7 @@ def free_here(s: State, seat: int, computer: bool | None) -> bool:
     """Your room's action may be used for free: computer True (a working computer room),
     False (a room without a computer), None (either)."""
     room = here(s, seat)
-    if not rooms_ready() or not room_action_usable(s, room):
+    if not room_action_open(s, seat, room):
         return False
     if computer is None:
         return True
@@ -272,7 +272,8 @@ def free_here(s: State, seat: int, computer: bool | None) -> bool:
 
 
 def use_here(s: State, st: Step) -> None:
-    rooms.use_room_action(s, st.seat, here(s, st.seat))
+    """The room's action without its cost (rooms.start)."""
+    rooms.start(s, st.seat, here(s, st.seat))
 
 
 COMPUTER_SKILLS = option_card(
@@ -283,7 +284,7 @@ COMPUTER_SKILLS = option_card(
 REMOVE_MALFUNCTION = Option(lambda s, seat: s.malfunction[here(s, seat)],
                             lambda s, st: hazards.repair(s, here(s, st.seat)))  # fmt: skip
 REPAIR_ENGINE = Option(
-    lambda s, seat: rooms_ready() and engine_of(s, here(s, seat)) >= 0,
+    lambda s, seat: engine_hook_ready() and engine_of(s, here(s, seat)) >= 0,
     lambda s, st: rooms.repair_or_break(s, st.seat, engine_of(s, here(s, st.seat))),
 )
 

@@ -51,8 +51,7 @@ from nemesis_env.games.nemesis.rules.cards_base import (
     card_anywhere,
     here,
     option_card,
-    room_action_usable,
-    rooms_ready,
+    room_action_open,
     step,
     working_computer,
 )
@@ -161,20 +160,20 @@ def _block(s: State, st: Step, action: int) -> None:
     hazards.place_malfunction(s, room)
 
 
-def _remote_rooms(s: State) -> list[int]:
+def _remote_rooms(s: State, seat: int) -> list[int]:
     return [r for r in range(len(s.explored))
-            if working_computer(s, r) and room_action_usable(s, r)]  # fmt: skip
+            if working_computer(s, r) and room_action_open(s, seat, r)]  # fmt: skip
 
 
 def _intranet_playable(s: State, seat: int) -> bool:
-    return rooms_ready() and _computer_or_anywhere(s, seat, "intranet") and bool(_remote_rooms(s))
+    return _computer_or_anywhere(s, seat, "intranet") and bool(_remote_rooms(s, seat))
 
 
-@step(Kind.REMOTE_ROOM, lambda s, st: s.game.actions.room.ids(_remote_rooms(s)))
+@step(Kind.REMOTE_ROOM, lambda s, st: s.game.actions.room.ids(_remote_rooms(s, st.seat)))
 def _intranet(s: State, st: Step, action: int) -> None:
     room = s.game.actions.room.arg(action)
     s.log(ev("intranet", st.seat, (("room", room),)))
-    rooms.use_room_action(s, st.seat, room)
+    rooms.start(s, st.seat, room)
 
 
 # -- Technical Corridors ---------------------------------------------------------------------

@@ -35,15 +35,20 @@ def depressurise(s: State, room: int) -> None:
 
 
 # -- room effects the Action cards call (cards_*.py) ---------------------------------------------
-# Stubs until the rooms module lands: the cards that need them are not offered while this flag
-# is set (cards_base.rooms_ready), so random games never reach them.
+# Stand-ins until the rooms module lands (branch nemesis-rooms has `action_open` and `start`):
+# no room action is open, so the cards never start one; `repair_or_break` is not offered while
+# HOOKS_ARE_STUBS is set (cards_base.engine_hook_ready).
 HOOKS_ARE_STUBS = True
 
 
-def use_room_action(s: State, seat: int, room: int) -> None:
-    """Pushes the effects of `room`'s action for `seat`, without its cost (Computer Skills,
-    Piloting, Old Friend, Blocking Access, Intranet)."""
-    raise NotImplementedError("rooms.use_room_action lands with the rooms module")
+def action_open(s: State, seat: int, room: int) -> bool:
+    """The action of `room` can be used by `seat` now, cost and Combat aside."""
+    return False
+
+
+def start(s: State, seat: int, room: int) -> None:
+    """Pushes the action of `room` used by `seat` (its cost, if any, is the caller's)."""
+    raise NotImplementedError("rooms.start lands with the rooms module")
 
 
 def repair_or_break(s: State, seat: int, engine: int) -> None:
