@@ -81,6 +81,8 @@ class Kind(IntEnum):
     REROLL = 221
     SPEND_AMMO = 222
     MELEE_CONTAMINATION = 223
+    TRADE_OFFER = 224
+    TRADE_ACCEPT = 225
     # automatic
     AFTER_ACTION = 40
     ENTER_ROOM = 41
@@ -142,6 +144,7 @@ CHANCE_KINDS = (
 PLAYER_KINDS = (
     Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
     Kind.PASS_DISCARD, Kind.INTERRUPT_WINDOW, Kind.CHOOSE_WEAPON, Kind.REROLL, Kind.SPEND_AMMO,
+    Kind.TRADE_OFFER, Kind.TRADE_ACCEPT,
     *(k for k in Kind if Kind.CARD_OPTION <= k <= Kind.NERVES_WINDOW),
 )  # fmt: skip
 AUTO_KINDS = (
