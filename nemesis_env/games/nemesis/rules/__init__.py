@@ -10,6 +10,11 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
     from nemesis_env.games.nemesis.rules import (
         actions_menu,
         attacks,
+        cards,
+        cards_base,
+        cards_common,
+        cards_crew,
+        cards_tech,
         combat,
         contamination,
         ending,
@@ -42,7 +47,8 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         (attacks, combat, contamination, ending, event_phase, events, exploration, fighting,
          intruders,
          movement, noise, objectives, player_phase, setup, systems, wounds, reactions,
-         actions_menu, rooms, rooms_body, rooms_escape, rooms_objects, rooms_ship, pods),
+         actions_menu, rooms, rooms_body, rooms_escape, rooms_objects, rooms_ship, pods,
+         cards, cards_base, cards_common, cards_crew, cards_tech),
     )  # fmt: skip
     rules.check(kinds.PLAYER_KINDS, kinds.CHANCE_KINDS, kinds.AUTO_KINDS)
     return rules

@@ -92,6 +92,10 @@ def resolve_attack_card(s: State, d: Decision, outcome: int) -> None:
                                         ("hit", int(hits)))))  # fmt: skip
     if not hits:
         return
+    from nemesis_env.games.nemesis.rules import cards_crew
+
+    if cards_crew.nerves_of_steel_window(s, a, card, kind):
+        return  # the Soldier's Nerves of Steel window applies the attack, or not (§14, FAQ)
     apply_attack_effect(s, a, card, kind)
 
 

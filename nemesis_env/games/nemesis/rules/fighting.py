@@ -200,14 +200,15 @@ def _injuries(s: State, a: Attack, face: str) -> int:
     base = (2 if face == "hit2" else 1) if kind < FACE_HURTS[face] else 0
     if "minimum_injury_unless_blank" in ops and face != "blank":
         base = max(base, int(ops["minimum_injury_unless_blank"]["amount"]))
-    if base == 0:
+    if base == 0 and a.bonus == 0:
         return 0
+    total = base + a.bonus  # Full Auto's injuries count even when the roll misses (FAQ)
     bonus = ops.get("bonus_injury_on_faces")
-    if bonus is not None and face in bonus["faces"]:
-        base += int(bonus["amount"])
+    if bonus is not None and base > 0 and face in bonus["faces"]:
+        total += int(bonus["amount"])
     if "bonus_injury_when_injuring" in ops:
-        base += int(ops["bonus_injury_when_injuring"]["amount"])
-    return base + a.bonus
+        total += int(ops["bonus_injury_when_injuring"]["amount"])
+    return total
 
 
 def _apply_roll(s: State, a: Attack, face: str) -> None:

@@ -115,6 +115,45 @@ class Kind(IntEnum):
     ATTEMPT_END = 118  # auto: Hibernatorium/Evacuation, after the noise roll
     # escape pods (pods.py)
     POD_CHOICE = 240  # player: launch, wait or step out
+    # action cards (cards.py, cards_*.py): chance
+    CARD_ITEM_DRAW = 140  # Search and Scavenging draw their item cards here
+    EVENT_PEEK = 141
+    # action cards: player
+    CARD_OPTION = 142
+    DOOR_DESTROY = 143
+    DOOR_TOGGLE = 144
+    SEARCH_DECK = 145
+    SEARCH_KEEP = 146
+    HEAVY_DROP = 147
+    ORDER_TARGET = 148
+    ORDER_ROOM = 149
+    AMMO_WEAPON = 150
+    SUPPRESS_WHO = 151
+    ESCAPE_ROOM = 152
+    COVER_OTHER = 153
+    COVER_SELF = 154
+    COVER_ROOM = 155
+    SHOOT_WEAPON = 156
+    SHOOT_TARGET = 157
+    RECON_ROOM = 158
+    ADRENALINE_ROOM = 159
+    PEEK_ROOM = 160
+    EVENT_PLACE = 161
+    MALFUNCTION_ROOM = 162
+    REMOTE_ROOM = 163
+    TECH_ROOM = 164
+    TECH_DISCARD = 165
+    PYRO_ITEM = 166
+    CRAFT_RECIPE = 167
+    CRAFT_PART = 168
+    NERVES_WINDOW = 169
+    # action cards: automatic
+    CARD_PLAY = 170
+    REST_RESULT = 171
+    TECH_PASS = 172
+    FOLLOW_MOVE = 173
+    DRAW_IF_ALIVE = 174
+    INTERRUPT_EFFECT = 175
 
 
 CHANCE_KINDS = (
@@ -122,7 +161,7 @@ CHANCE_KINDS = (
     Kind.ATTACK_CARD, Kind.WOUND_CARD, Kind.EVENT_CARD, Kind.TILE, Kind.EXPLORATION_TOKEN,
     Kind.ENGINE, Kind.COORDINATES, Kind.SCAN, Kind.FINAL_DRAW, Kind.INJURY_CHECK,
     Kind.FLEE_DIRECTION, Kind.SUPPLY_TOKEN, Kind.ECLOSION_DRAW, Kind.ITEM_DRAW, Kind.WEAKNESS,
-    Kind.COMBAT_DIE,
+    Kind.COMBAT_DIE, Kind.CARD_ITEM_DRAW, Kind.EVENT_PEEK,
 )  # fmt: skip
 PLAYER_KINDS = (
     Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
@@ -131,12 +170,14 @@ PLAYER_KINDS = (
     Kind.ROOM_TARGET, Kind.ROOM_DOOR, Kind.ROOM_POD, Kind.ROOM_DESTINATION, Kind.ROOM_OBJECT,
     Kind.ROOM_ITEM_DECK, Kind.ROOM_KEEP, Kind.ROOM_HAND_FULL, Kind.ROOM_SCAN, Kind.ROOM_RESTACK,
     Kind.POD_CHOICE,
+    *(k for k in Kind if Kind.CARD_OPTION <= k <= Kind.NERVES_WINDOW),
 )  # fmt: skip
 AUTO_KINDS = (
     Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ENCOUNTER,
     Kind.INTRUDER_ATTACK, Kind.NEXT_ROUND, Kind.FINISH_MOVE, Kind.AFTER_SCAN,
     Kind.ACTION_GUARD, Kind.MELEE_CONTAMINATION, Kind.TOKEN_FACE_UP, Kind.ROOM_EFFECT,
     Kind.ROOM_OP, Kind.REMOVE_CLEAN, Kind.SURGERY_END, Kind.ATTEMPT_END,
+    *(k for k in Kind if Kind.CARD_PLAY <= k <= Kind.INTERRUPT_EFFECT),
 )  # fmt: skip
 
 

@@ -174,3 +174,8 @@ def depressurise(s: State, room: int) -> None:
         intruders.remove_from_board(s, mini, to_bag=False)
     hazards.remove_fire(s, room)
     s.log(ev("depressurised", -1, (("room", room),)))
+
+
+def repair_or_break(s: State, seat: int, engine: int) -> None:
+    """Repair/Break (Repairs cards, Tools, Duct Tape): rooms_ship.repair_or_break."""
+    rooms_ship.repair_or_break(s, seat, engine)

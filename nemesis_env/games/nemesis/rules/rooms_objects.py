@@ -19,7 +19,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from nemesis_env.core.engine import CHANCE, Decision, on_legal, on_outcomes, on_resolve, push
+from nemesis_env.core.engine import (
+    CHANCE,
+    Decision,
+    on_legal,
+    on_outcomes,
+    on_prepare,
+    on_resolve,
+    push,
+)
 from nemesis_env.games.nemesis.rules import items, noise
 from nemesis_env.games.nemesis.rules.kinds import Kind, SeatArg
 from nemesis_env.games.nemesis.rules.rooms_common import Op, Params, Use, or_done
@@ -118,8 +126,13 @@ class ItemDraw(NamedTuple):
     drawn: tuple[int, ...]  # cards drawn so far
 
 
+def _cards_left(s: State, deck: int) -> int:
+    """An empty item deck is rebuilt from its discard pile (as for a Search)."""
+    return len(s.item_decks[deck]) + len(s.item_discard[deck])
+
+
 def _able_storage(s: State, seat: int, room: int, p: Params) -> bool:
-    return any(len(deck) for deck in s.item_decks)
+    return any(_cards_left(s, k) for k in range(len(s.item_decks)))
 
 
 def _run_storage(s: State, seat: int, room: int, p: Params) -> None:
@@ -128,7 +141,7 @@ def _run_storage(s: State, seat: int, room: int, p: Params) -> None:
 
 @on_legal(Kind.ROOM_ITEM_DECK)
 def legal_item_deck(s: State, d: Decision) -> list[int]:
-    decks = [k for k, deck in enumerate(s.item_decks) if len(deck)]
+    decks = [k for k in range(len(s.item_decks)) if _cards_left(s, k)]
     return or_done(s, s.game.actions.item_deck.ids(decks))
 
 
@@ -140,6 +153,14 @@ def resolve_item_deck(s: State, d: Decision, action: int) -> None:
     deck = s.game.actions.item_deck.arg(action)
     s.log(ev("storage", draw.seat, (("deck", deck),)))
     push(s, Decision(Kind.ITEM_DRAW, CHANCE, draw._replace(deck=deck)))
+
+
+@on_prepare(Kind.ITEM_DRAW)
+def reshuffle_items(s: State) -> None:
+    deck = s.stack[-1].payload.deck
+    if len(s.item_decks[deck]) == 0 and s.item_discard[deck]:
+        s.item_decks[deck].shuffle_in(s.item_discard[deck])
+        s.item_discard[deck] = []
 
 
 @on_outcomes(Kind.ITEM_DRAW)
@@ -155,7 +176,7 @@ def resolve_item_draw(s: State, d: Decision, outcome: int) -> None:
     s.item_decks[draw.deck].draw(thing)
     s.log(ev("item_drawn", draw.seat, (("thing", thing),), frozenset({draw.seat})))
     drawn = (*draw.drawn, thing)
-    if draw.left > 1 and len(s.item_decks[draw.deck]):
+    if draw.left > 1 and _cards_left(s, draw.deck):
         push(s, Decision(Kind.ITEM_DRAW, CHANCE, draw._replace(left=draw.left - 1, drawn=drawn)))
     else:
         push(s, Decision(Kind.ROOM_KEEP, draw.seat, draw._replace(left=0, drawn=drawn)))
