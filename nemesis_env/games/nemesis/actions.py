@@ -68,6 +68,7 @@ class ChanceOutcomes:
     scan: Kind  # clean / infected
     final_draw: Kind  # survives / dies
     combat: Kind  # blank, creeper, adult, 1 hit, 2 hits
+    weakness: Kind  # weakness card turned face up
 
 
 def _room_labels(t: Tables) -> list[str]:
@@ -144,10 +145,11 @@ def build_chance(t: Tables) -> ChanceOutcomes:
     scan = space.add("scan", 2, ["clean", "infected"])
     final_draw = space.add("final_draw", 2, ["survives", "dies"])
     combat = space.add("combat_die", 5, ["blank", "creeper", "adult", "hit1", "hit2"])
+    weakness = space.add("weakness", len(data.weaknesses), [w.id for w in data.weaknesses])
     space.freeze()
     return ChanceOutcomes(space, objective, character, card, noise, token, attack, wound, event,
                           tile, exploration, engine, coordinates, scan, final_draw,
-                          combat)  # fmt: skip
+                          combat, weakness)  # fmt: skip
 
 
 def _token_label(t: Tables, kind: int) -> str:

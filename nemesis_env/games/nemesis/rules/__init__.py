@@ -18,6 +18,13 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         exploration,
         fighting,
         intruders,
+        items,
+        items_craft,
+        items_field,
+        items_hands,
+        items_quest,
+        items_ship,
+        items_use,
         kinds,
         movement,
         noise,
@@ -36,6 +43,7 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         (attacks, combat, contamination, ending, event_phase, events, exploration, fighting,
          intruders,
          movement, noise, objectives, player_phase, setup, systems, wounds, reactions,
-         actions_menu),
+         actions_menu, items, items_craft, items_field, items_hands, items_quest, items_ship,
+         items_use),
     )  # fmt: skip
     return rules
