@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from nemesis_env.core.effects import EffectSpec
 from nemesis_env.core.engine import AUTO, Decision, push
+from nemesis_env.core.spaces import Kind as ActionKind
 from nemesis_env.games.nemesis.defs.crew import ANY_ENERGY_WEAPON, ItemDef, QuestItemDef
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import Character, State
@@ -61,6 +62,42 @@ class OpRule:
     run: Run
     can: Can = always
     choices: Mapping[Kind, tuple[Legal, Answer]] = field(default_factory=dict)
+
+
+Options = Callable[[State, Use, Params], list[int]]
+Act = Callable[[State, Use, Params, int], None]
+
+
+def pick(kind: Kind, answer: str, options: Options, act: Act, *, before: Run | None = None,
+         more: Mapping[Kind, tuple[Legal, Answer]] | None = None) -> OpRule:  # fmt: skip
+    """An op that picks one of `options` (answered with the `answer` ids of the action table:
+    room, seat, door...) and acts on it: at once when there is a single option, else through a
+    `kind` decision. `before` runs first; `more` adds the decisions of later stages."""
+
+    def run(s: State, use: Use, p: Params) -> None:
+        if before is not None:
+            before(s, use, p)
+        found = options(s, use, p)
+        if len(found) == 1:
+            act(s, use, p, found[0])
+        elif found:
+            ask(s, kind, use)
+
+    def legal(s: State, use: Use, p: Params) -> list[int]:
+        return sorted(answer_kind(s, answer).ids(options(s, use, p)))
+
+    def resolve(s: State, use: Use, p: Params, action: int) -> None:
+        act(s, use, p, answer_kind(s, answer).arg(action))
+
+    return OpRule(
+        run, lambda s, u, p: bool(options(s, u, p)), {kind: (legal, resolve), **(more or {})}
+    )
+
+
+def answer_kind(s: State, answer: str) -> ActionKind:
+    """The action table's kind named `answer` (room, seat, door, weapon...)."""
+    kind: ActionKind = getattr(s.game.actions, answer)
+    return kind
 
 
 def item_def(s: State, thing: int) -> ItemDef | QuestItemDef:

@@ -21,6 +21,7 @@ from nemesis_env.games.nemesis.rules.items_base import (
     always,
     ask,
     patient,
+    pick,
     then,
 )
 from nemesis_env.games.nemesis.rules.kinds import SCAN_HAND, Kind, SeatArg
@@ -57,13 +58,11 @@ def _wounds(s: State, use: Use, dressed: bool) -> list[int]:
     return places
 
 
-def _wound_run(dressed: bool) -> OpRule:
-    def run(s: State, use: Use, p: Params) -> None:
-        places = _wounds(s, use, dressed)
-        if len(places) == 1:
-            act(s, use, p, places[0])
-        elif places:
-            ask(s, Kind.ITEM_WOUND, use)
+def _wound_op(dressed: bool) -> OpRule:
+    """Dress an undressed wound, or heal (discard) a dressed one, of the patient's choice."""
+
+    def places(s: State, use: Use, p: Params) -> list[int]:
+        return _wounds(s, use, dressed)
 
     def act(s: State, use: Use, p: Params, place: int) -> None:
         c = s.chars[patient(use)]
@@ -73,14 +72,7 @@ def _wound_run(dressed: bool) -> OpRule:
             c.serious[place] = ~c.serious[place]
         s.log(ev("healed" if dressed else "dressed", patient(use), (("by", use.seat),)))
 
-    def legal(s: State, use: Use, p: Params) -> list[int]:
-        return s.game.actions.option.ids(_wounds(s, use, dressed))
-
-    def answer(s: State, use: Use, p: Params, action: int) -> None:
-        act(s, use, p, s.game.actions.option.arg(action))
-
-    return OpRule(run, lambda s, u, p: bool(_wounds(s, u, dressed)),
-                  {Kind.ITEM_WOUND: (legal, answer)})  # fmt: skip
+    return pick(Kind.ITEM_WOUND, "option", places, act)
 
 
 def _heal_light(s: State, use: Use, p: Params) -> None:
@@ -206,8 +198,8 @@ def _purge(s: State, use: Use) -> None:
 
 
 OPS: dict[str, OpRule] = {
-    "dress_serious_wounds": _wound_run(dressed=False),
-    "heal_dressed_serious_wounds": _wound_run(dressed=True),
+    "dress_serious_wounds": _wound_op(dressed=False),
+    "heal_dressed_serious_wounds": _wound_op(dressed=True),
     "heal_all_light_wounds": OpRule(_heal_light,
                                     lambda s, u, p: s.chars[patient(u)].light_wounds > 0),
     "discard_slime": OpRule(_slime_off, lambda s, u, p: s.chars[patient(u)].slime),

@@ -33,6 +33,7 @@ from nemesis_env.games.nemesis.rules.items_base import (
     Use,
     ask,
     item_id,
+    pick,
     room_of,
     then,
 )
@@ -54,28 +55,16 @@ def open_neighbours(s: State, room: int) -> list[int]:
                   if topo.other_end(c, room) != TC and s.door[c] != CLOSED)  # fmt: skip
 
 
-def _one_or_ask(s: State, use: Use, kind: Kind, options: list[int], act: Any) -> None:
-    """Acts at once when there is one choice, else asks."""
-    if len(options) == 1:
-        act(s, use, options[0])
-    elif options:
-        ask(s, kind, use)
-
-
 # -- Grenade, Molotov ------------------------------------------------------------------------------
 def _eggs_in(s: State, room: int) -> bool:
     nest = s.game.nest_room(s) == room and s.eggs_in_nest > 0
     return nest or s.game.obj_egg in s.objects[room]
 
 
-def _blast_rooms(s: State, use: Use) -> list[int]:
+def _blast_rooms(s: State, use: Use, p: Params) -> list[int]:
     room = room_of(s, use)
     return [r for r in sorted({room, *open_neighbours(s, room)})
             if s.intruders_in(r) or _eggs_in(s, r)]  # fmt: skip
-
-
-def _blast_run(s: State, use: Use, p: Params) -> None:
-    _one_or_ask(s, use, Kind.ITEM_ROOM, _blast_rooms(s, use), lambda s, u, r: _aim(s, u, p, r))
 
 
 def _aim(s: State, use: Use, p: Params, room: int) -> None:
@@ -110,10 +99,13 @@ def _blast_intruders(s: State, use: Use, p: Params) -> list[int]:
     return s.game.actions.intruder.ids(s.intruders_in(use.arg))
 
 
+def _blast_at(s: State, use: Use, p: Params, action: int) -> None:
+    _blast(s, use, p, use.arg, s.game.actions.intruder.arg(action))
+
+
 # -- retreats (Fire Extinguisher, Taser) -----------------------------------------------------------
-def _repel_run(s: State, use: Use, p: Params) -> None:
-    _one_or_ask(s, use, Kind.ITEM_INTRUDER, s.intruders_in(room_of(s, use)),
-                lambda s, u, m: _repel(s, u, p, m))  # fmt: skip
+def _intruders_here(s: State, use: Use, p: Params) -> list[int]:
+    return s.intruders_in(room_of(s, use))
 
 
 def _repel(s: State, use: Use, p: Params, mini: int) -> None:
@@ -140,15 +132,11 @@ def _lured(s: State, target: int) -> list[int]:
     return [m for r in s.game.topo.neighbours(target) for m in s.intruders_in(r)]
 
 
-def _lure_rooms(s: State, use: Use) -> list[int]:
+def _lure_rooms(s: State, use: Use, p: Params) -> list[int]:
     return [r for r in open_neighbours(s, room_of(s, use)) if _lured(s, r)]
 
 
-def _lure_run(s: State, use: Use, p: Params) -> None:
-    _one_or_ask(s, use, Kind.ITEM_ROOM, _lure_rooms(s, use), _lure)
-
-
-def _lure(s: State, use: Use, target: int) -> None:
+def _lure(s: State, use: Use, p: Params, target: int) -> None:
     """Intruders in Combat attack once (the usual target, §7.4), then all move (§13.1)."""
     then(s, "lure_moves", use._replace(arg=target))
     for mini in reversed(_lured(s, target)):
@@ -185,12 +173,12 @@ def _smoke_answer(s: State, use: Use, p: Params, action: int) -> None:
     s.log(ev("discard", use.target, (("card", card),)))
 
 
-def _others_with_cards(s: State, use: Use) -> list[int]:
+def _others_with_cards(s: State, use: Use, p: Params) -> list[int]:
     return [seat for seat in s.characters_in(room_of(s, use))
             if seat != use.seat and s.chars[seat].hand]  # fmt: skip
 
 
-def _empty_hand(s: State, use: Use, seat: int) -> None:
+def _empty_hand(s: State, use: Use, p: Params, seat: int) -> None:
     c = s.chars[seat]
     c.discard += c.hand
     c.hand = []
@@ -198,26 +186,30 @@ def _empty_hand(s: State, use: Use, seat: int) -> None:
 
 
 # -- moves -----------------------------------------------------------------------------------------
-def _move(s: State, use: Use, room: int) -> None:
+def _reachable(s: State, use: Use, p: Params) -> list[int]:
+    return movement.reachable_rooms(s, room_of(s, use))
+
+
+def _move(s: State, use: Use, p: Params, room: int) -> None:
     """The user walks in (no Intruder attacks on leaving); entering resolves as usual."""
     here = room_of(s, use)
     corridor = s.game.topo.room_pair_corridor.get((here, room), -1)
     movement.enter_room(s, use.seat, room, careful=False, noise_roll=True, corridor=corridor)
 
 
-def _tech_rooms(s: State, use: Use) -> list[int]:
+def _tech_rooms(s: State, use: Use, p: Params) -> list[int]:
     room = room_of(s, use)
     entrances = s.game.topo.tc_entrances
     return [r for r in entrances if r != room] if room in entrances else []
 
 
 def _tech_move(s: State, use: Use, p: Params, room: int) -> None:
-    _move(s, use, room)
+    _move(s, use, p, room)
     if p["then_pass"]:
         force_pass(s, use.seat)
 
 
-def _yellow_rooms(s: State, use: Use) -> list[int]:
+def _yellow_rooms(s: State, use: Use, p: Params) -> list[int]:
     """Other yellow rooms the user knows of (explored, or a tile they have seen)."""
     room = room_of(s, use)
     return [r for r in range(s.game.topo.num_rooms) if r != room
@@ -225,13 +217,12 @@ def _yellow_rooms(s: State, use: Use) -> list[int]:
             and s.game.room_colour(s, r) == "yellow"]  # fmt: skip
 
 
-def _space_walk_run(s: State, use: Use, p: Params) -> None:
-    """Space Suit: every Action card in hand is discarded, then the walk (§13.2)."""
+def _discard_action_cards(s: State, use: Use, p: Params) -> None:
+    """Space Suit: every Action card in hand is discarded before the walk (§13.2)."""
     c = s.chars[use.seat]
     kept = [card for card in c.hand if s.game.is_contamination(card)]
     c.discard += [card for card in c.hand if not s.game.is_contamination(card)]
     c.hand = kept
-    _one_or_ask(s, use, Kind.ITEM_ROOM, _yellow_rooms(s, use), _move)
 
 
 # -- looking at hidden things ----------------------------------------------------------------------
@@ -246,8 +237,7 @@ def _peekable(s: State, use: Use, p: Params) -> list[int]:
     ]
 
 
-def _peek_answer(s: State, use: Use, p: Params, action: int) -> None:
-    room = s.game.actions.room.arg(action)
+def _peek(s: State, use: Use, p: Params, room: int) -> None:
     nxt = use._replace(arg=room, tally=use.tally + 1)
     if nxt.tally < int(p["tiles"]) and _peekable(s, nxt, p):
         ask(s, Kind.ITEM_ROOM, nxt)  # after this look
@@ -259,7 +249,7 @@ def _lookable(s: State, use: Use, p: Params) -> list[int]:
             and c.status != DEAD and (p["of"] == "any_player" or c.signal)]  # fmt: skip
 
 
-def _look(s: State, use: Use, seat: int) -> None:
+def _look(s: State, use: Use, p: Params, seat: int) -> None:
     """The chosen objective if there is one, else one of the two dealt, at random."""
     target = s.chars[seat]
     if target.objective >= 0:
@@ -284,7 +274,7 @@ def resolve_objective_peek(s: State, d: Decision, outcome: int) -> None:
     see_objective(s, d.payload[0], s.game.chance.objective.arg(outcome))
 
 
-def _analysable(s: State, use: Use) -> list[int]:
+def _analysable(s: State, use: Use, p: Params) -> list[int]:
     """Objects in the room or carried there whose weakness is still face down (§12)."""
     room = room_of(s, use)
     held = [t for seat in s.characters_in(room) for t in s.chars[seat].heavy]
@@ -296,7 +286,7 @@ def _slot(s: State, thing: int) -> int:
     return s.game.weakness_slot_index(OBJECT_WEAKNESS_SLOT[OBJECTS[thing - s.game.first_object]])
 
 
-def _analyse(s: State, use: Use, thing: int) -> None:
+def _analyse(s: State, use: Use, p: Params, thing: int) -> None:
     push(s, Decision(Kind.WEAKNESS_DRAW, CHANCE, _slot(s, thing)))
 
 
@@ -328,74 +318,23 @@ def _search_run(s: State, use: Use, p: Params) -> None:
     search(s, use.seat, ignore_counter=bool(p["ignore_counter"]))
 
 
-def _choice(options: Any, kind: Any, act: Any) -> tuple[Any, Any]:
-    """The (legal, answer) pair of a decision whose answers are `kind` ids of `options`."""
-
-    def legal(s: State, use: Use, p: Params) -> list[int]:
-        return [getattr(s.game.actions, kind).id(o) for o in options(s, use)]
-
-    def answer(s: State, use: Use, p: Params, action: int) -> None:
-        act(s, use, getattr(s.game.actions, kind).arg(action))
-
-    return legal, answer
-
-
 OPS: dict[str, OpRule] = {
-    "explosive_attack": OpRule(
-        _blast_run, lambda s, u, p: bool(_blast_rooms(s, u)),
-        {Kind.ITEM_ROOM: _choice(_blast_rooms, "room",
-                                 lambda s, u, r: _aim(s, u, _params(s, u), r)),
-         Kind.ITEM_INTRUDER: (_blast_intruders, lambda s, u, p, a: _blast(
-             s, u, p, u.arg, s.game.actions.intruder.arg(a)))}),
-    "intruder_retreats": OpRule(
-        _repel_run, lambda s, u, p: bool(s.intruders_in(room_of(s, u))),
-        {Kind.ITEM_INTRUDER: _choice(lambda s, u: s.intruders_in(room_of(s, u)), "intruder",
-                                     lambda s, u, m: _repel(s, u, _params(s, u), m))}),
-    "lure_neighbouring_intruders": OpRule(
-        _lure_run, lambda s, u, p: bool(_lure_rooms(s, u)),
-        {Kind.ITEM_ROOM: _choice(_lure_rooms, "room", _lure)}),
+    "explosive_attack": pick(Kind.ITEM_ROOM, "room", _blast_rooms, _aim,
+                             more={Kind.ITEM_INTRUDER: (_blast_intruders, _blast_at)}),
+    "intruder_retreats": pick(Kind.ITEM_INTRUDER, "intruder", _intruders_here, _repel),
+    "lure_neighbouring_intruders": pick(Kind.ITEM_ROOM, "room", _lure_rooms, _lure),
     "others_in_room_discard": OpRule(_smoke_run, choices={
         Kind.ITEM_CARD: (_smoke_legal, _smoke_answer)}),
-    "move_without_intruder_attack": OpRule(
-        lambda s, u, p: _one_or_ask(s, u, Kind.ITEM_ROOM, movement.reachable_rooms(
-            s, room_of(s, u)), _move),
-        lambda s, u, p: bool(movement.reachable_rooms(s, room_of(s, u))),
-        {Kind.ITEM_ROOM: _choice(lambda s, u: movement.reachable_rooms(s, room_of(s, u)),
-                                 "room", _move)}),
-    "character_in_room_discards_hand": OpRule(
-        lambda s, u, p: _one_or_ask(s, u, Kind.ITEM_CHARACTER, _others_with_cards(s, u),
-                                    _empty_hand),
-        lambda s, u, p: bool(_others_with_cards(s, u)),
-        {Kind.ITEM_CHARACTER: _choice(_others_with_cards, "seat", _empty_hand)}),
-    "move_between_tech_entrances": OpRule(
-        lambda s, u, p: _one_or_ask(s, u, Kind.ITEM_ROOM, _tech_rooms(s, u),
-                                    lambda s, u, r: _tech_move(s, u, p, r)),
-        lambda s, u, p: bool(_tech_rooms(s, u)),
-        {Kind.ITEM_ROOM: _choice(_tech_rooms, "room",
-                                 lambda s, u, r: _tech_move(s, u, _params(s, u), r))}),
-    "space_walk_to_yellow_room": OpRule(
-        _space_walk_run, lambda s, u, p: bool(_yellow_rooms(s, u)),
-        {Kind.ITEM_ROOM: _choice(_yellow_rooms, "room", _move)}),
-    "peek_unexplored_rooms": OpRule(
-        lambda s, u, p: ask(s, Kind.ITEM_ROOM, u), lambda s, u, p: bool(_peekable(s, u, p)),
-        {Kind.ITEM_ROOM: (lambda s, u, p: s.game.actions.room.ids(_peekable(s, u, p)),
-                          _peek_answer)}),
-    "look_at_objective": OpRule(
-        lambda s, u, p: _one_or_ask(s, u, Kind.ITEM_CHARACTER, _lookable(s, u, p), _look),
-        lambda s, u, p: bool(_lookable(s, u, p)),
-        {Kind.ITEM_CHARACTER: _choice(lambda s, u: _lookable(s, u, _params(s, u)), "seat",
-                                      _look)}),
-    "analyse_object": OpRule(
-        lambda s, u, p: _one_or_ask(s, u, Kind.ITEM_THING, _analysable(s, u), _analyse),
-        lambda s, u, p: bool(_analysable(s, u)),
-        {Kind.ITEM_THING: _choice(_analysable, "thing", _analyse)}),
+    "move_without_intruder_attack": pick(Kind.ITEM_ROOM, "room", _reachable, _move),
+    "character_in_room_discards_hand": pick(Kind.ITEM_CHARACTER, "seat", _others_with_cards,
+                                            _empty_hand),
+    "move_between_tech_entrances": pick(Kind.ITEM_ROOM, "room", _tech_rooms, _tech_move),
+    "space_walk_to_yellow_room": pick(Kind.ITEM_ROOM, "room", _yellow_rooms, _move,
+                                      before=_discard_action_cards),
+    "peek_unexplored_rooms": pick(Kind.ITEM_ROOM, "room", _peekable, _peek),
+    "look_at_objective": pick(Kind.ITEM_CHARACTER, "seat", _lookable, _look),
+    "analyse_object": pick(Kind.ITEM_THING, "thing", _analysable, _analyse),
     "search_room": OpRule(_search_run, _search_can),
 }  # fmt: skip
 
 THEN: dict[str, Then] = {"flee_if_here": _flee_if_here, "lure_moves": _lure_moves}
-
-
-def _params(s: State, use: Use) -> Params:
-    from nemesis_env.games.nemesis.rules.items_base import current
-
-    return current(s, use).params

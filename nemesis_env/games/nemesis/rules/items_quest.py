@@ -22,12 +22,12 @@ from nemesis_env.games.nemesis.rules.items_base import (
     Params,
     Then,
     Use,
-    ask,
     full_cost,
     item_def,
     item_id,
     items_held,
     op_params,
+    pick,
     then,
 )
 from nemesis_env.games.nemesis.rules.items_hands import discard_item, remove_item, take_heavy
@@ -45,22 +45,10 @@ def _offered(s: State, use: Use, p: Params) -> list[int]:
     return sorted({t for t in held if item_id(s, t) in p["items"]})
 
 
-def _give_up(s: State, use: Use, thing: int) -> None:
+def _give_up(s: State, use: Use, p: Params, thing: int) -> None:
     remove_item(s, use.seat, thing)
     discard_item(s, thing)
     s.log(ev("discard_item", use.seat, (("thing", thing),)))
-
-
-def _give_up_run(s: State, use: Use, p: Params) -> None:
-    offered = _offered(s, use, p)
-    if len(offered) == 1:
-        _give_up(s, use, offered[0])
-    elif offered:
-        ask(s, Kind.ITEM_THING, use)
-
-
-def _give_up_answer(s: State, use: Use, p: Params, action: int) -> None:
-    _give_up(s, use, s.game.actions.thing.arg(action))
 
 
 def start_activation(s: State, seat: int, which: int) -> int:
@@ -176,9 +164,7 @@ def resolve_armor(s: State, d: Decision, action: int) -> None:
 
 
 OPS: dict[str, OpRule] = {
-    "discard_item_of": OpRule(_give_up_run, lambda s, u, p: bool(_offered(s, u, p)),
-                              {Kind.ITEM_THING: (lambda s, u, p: s.game.actions.thing.ids(
-                                  _offered(s, u, p)), _give_up_answer)}),
-}  # fmt: skip
+    "discard_item_of": pick(Kind.ITEM_THING, "thing", _offered, _give_up),
+}
 
 THEN: dict[str, Then] = {"activated": _activated}

@@ -22,6 +22,7 @@ from nemesis_env.games.nemesis.rules.items_base import (
     ask,
     capacity,
     full_cost,
+    pick,
     reload_discount,
     room_of,
     weapon_matches,
@@ -88,14 +89,6 @@ def _reloadable(s: State, use: Use, p: Params) -> list[int]:
             and player_phase.can_pay(s, use.seat, _reload_extra(s, use, i))]  # fmt: skip
 
 
-def _reload_run(s: State, use: Use, p: Params) -> None:
-    hands = _reloadable(s, use, p)
-    if len(hands) == 1:
-        _reload(s, use, p, hands[0])
-    elif hands:
-        ask(s, Kind.ITEM_WEAPON, use)
-
-
 def _reload(s: State, use: Use, p: Params, hand: int) -> None:
     c = s.chars[use.seat]
     player_phase.pay(s, use.seat, _reload_extra(s, use, hand))
@@ -103,25 +96,9 @@ def _reload(s: State, use: Use, p: Params, hand: int) -> None:
     s.log(ev("reload", use.seat, (("weapon", c.heavy[hand]), ("ammo", c.heavy_ammo[hand]))))
 
 
-def _reload_legal(s: State, use: Use, p: Params) -> list[int]:
-    return s.game.actions.weapon.ids(_reloadable(s, use, p))
-
-
-def _reload_answer(s: State, use: Use, p: Params, action: int) -> None:
-    _reload(s, use, p, s.game.actions.weapon.arg(action))
-
-
 def _fittable(s: State, use: Use, p: Params) -> list[int]:
     c = s.chars[use.seat]
     return [i for i, t in enumerate(c.heavy) if weapon_matches(s, t, p["weapon"])]
-
-
-def _fit_run(s: State, use: Use, p: Params) -> None:
-    hands = _fittable(s, use, p)
-    if len(hands) == 1:
-        _fit(s, use, p, hands[0])
-    elif hands:
-        ask(s, Kind.ITEM_WEAPON, use)
 
 
 def _fit(s: State, use: Use, p: Params, hand: int) -> None:
@@ -134,10 +111,6 @@ def _fit(s: State, use: Use, p: Params, hand: int) -> None:
     if p["load"]:
         c.heavy_ammo[hand] = min(capacity(s, weapon), c.heavy_ammo[hand] + int(p["amount"]))
     s.log(ev("fit", use.seat, (("item", use.thing), ("weapon", weapon))))
-
-
-def _fit_answer(s: State, use: Use, p: Params, action: int) -> None:
-    _fit(s, use, p, s.game.actions.weapon.arg(action))
 
 
 # -- doors -----------------------------------------------------------------------------------------
@@ -157,34 +130,20 @@ def toggle_door(s: State, corridor: int) -> None:
     hazards.set_door(s, corridor, OPEN if s.door[corridor] == CLOSED else CLOSED)
 
 
-def _door_can(s: State, use: Use, p: Params) -> bool:
-    return bool(_door_corridors(s, room_of(s, use), bool(p["may_close_destroyed"])))
+def _doors_here(s: State, use: Use, p: Params) -> list[int]:
+    return _door_corridors(s, room_of(s, use), bool(p["may_close_destroyed"]))
 
 
-def _door_run(s: State, use: Use, p: Params) -> None:
-    ask(s, Kind.ITEM_DOOR, use)
-
-
-def _door_legal(s: State, use: Use, p: Params) -> list[int]:
-    corridors = _door_corridors(s, room_of(s, use), bool(p["may_close_destroyed"]))
-    return s.game.actions.door.ids(corridors)
-
-
-def _door_answer(s: State, use: Use, p: Params, action: int) -> None:
-    toggle_door(s, s.game.actions.door.arg(action))
-
-
-def _doors_around_run(s: State, use: Use, p: Params) -> None:
-    ask(s, Kind.ITEM_ROOM, use)
+def _toggle(s: State, use: Use, p: Params, corridor: int) -> None:
+    toggle_door(s, corridor)
 
 
 def _doors_around_rooms(s: State, use: Use, p: Params) -> list[int]:
-    rooms_ok = [r for r in range(s.game.topo.num_rooms) if _door_corridors(s, r, False)]
-    return s.game.actions.room.ids(rooms_ok)
+    return [r for r in range(s.game.topo.num_rooms) if _door_corridors(s, r, False)]
 
 
-def _doors_around_room(s: State, use: Use, p: Params, action: int) -> None:
-    ask(s, Kind.ITEM_DOOR, use._replace(arg=s.game.actions.room.arg(action), tally=0))
+def _doors_around_room(s: State, use: Use, p: Params, room: int) -> None:
+    ask(s, Kind.ITEM_DOOR, use._replace(arg=room, tally=0))
 
 
 def _doors_left(s: State, use: Use) -> list[int]:
@@ -331,25 +290,9 @@ def _pods(s: State, use: Use, p: Params) -> list[int]:
             and (p["section"] == "any" or section_of(pod) == section)]  # fmt: skip
 
 
-def _pod_run(s: State, use: Use, p: Params) -> None:
-    pods = _pods(s, use, p)
-    if len(pods) == 1:
-        _toggle_pod(s, use, pods[0])
-    elif pods:
-        ask(s, Kind.ITEM_POD, use)
-
-
-def _toggle_pod(s: State, use: Use, pod: int) -> None:
+def _toggle_pod(s: State, use: Use, p: Params, pod: int) -> None:
     s.pods[pod] = POD_UNLOCKED if s.pods[pod] == POD_LOCKED else POD_LOCKED
     s.log(ev("pod_lock", use.seat, (("pod", pod), ("locked", int(s.pods[pod] == POD_LOCKED)))))
-
-
-def _pod_legal(s: State, use: Use, p: Params) -> list[int]:
-    return s.game.actions.pod.ids(_pods(s, use, p))
-
-
-def _pod_answer(s: State, use: Use, p: Params, action: int) -> None:
-    _toggle_pod(s, use, s.game.actions.pod.arg(action))
 
 
 OPS: dict[str, OpRule] = {
@@ -357,25 +300,19 @@ OPS: dict[str, OpRule] = {
     "require_room": OpRule(nothing, in_named_room),
     "require_room_colour": OpRule(nothing, in_colour),
     "require_evacuation_section": OpRule(nothing, in_section),
-    "reload_weapon_full": OpRule(_reload_run, lambda s, u, p: bool(_reloadable(s, u, p)),
-                                 {Kind.ITEM_WEAPON: (_reload_legal, _reload_answer)}),
-    "increase_ammo_capacity": OpRule(
-        _fit_run, lambda s, u, p: bool(_fittable(s, u, p)),
-        {Kind.ITEM_WEAPON: (lambda s, u, p: s.game.actions.weapon.ids(_fittable(s, u, p)),
-                            _fit_answer)}),
+    "reload_weapon_full": pick(Kind.ITEM_WEAPON, "weapon", _reloadable, _reload),
+    "increase_ammo_capacity": pick(Kind.ITEM_WEAPON, "weapon", _fittable, _fit),
     "reload_cost_with_item": OpRule(nothing, always),
-    "toggle_door_of_room": OpRule(_door_run, _door_can,
-                                  {Kind.ITEM_DOOR: (_door_legal, _door_answer)}),
-    "set_doors_around_room": OpRule(
-        _doors_around_run, lambda s, u, p: bool(_doors_around_rooms(s, u, p)),
-        {Kind.ITEM_ROOM: (_doors_around_rooms, _doors_around_room),
-         Kind.ITEM_DOOR: (_doors_around_legal, _doors_around_answer)}),
+    "toggle_door_of_room": pick(Kind.ITEM_DOOR, "door", _doors_here, _toggle),
+    "set_doors_around_room": pick(Kind.ITEM_ROOM, "room", _doors_around_rooms,
+                                  _doors_around_room,
+                                  more={Kind.ITEM_DOOR: (_doors_around_legal,
+                                                         _doors_around_answer)}),
     "remove_malfunction": OpRule(_repair_here, _malfunction_here),
     "remove_fire": OpRule(_put_out, _fire_here),
     "repair_or_break_engine": OpRule(_engine_run, _engine_can),
     "join_heavy_items_in_one_hand": OpRule(_tape_run, _tape_can,
                                            {Kind.ITEM_THING: (_tape_legal, _tape_answer)}),
     "toggle_self_destruct": OpRule(_self_destruct_run, _self_destruct_can),
-    "toggle_pod_lock": OpRule(_pod_run, lambda s, u, p: bool(_pods(s, u, p)),
-                              {Kind.ITEM_POD: (_pod_legal, _pod_answer)}),
+    "toggle_pod_lock": pick(Kind.ITEM_POD, "pod", _pods, _toggle_pod),
 }  # fmt: skip

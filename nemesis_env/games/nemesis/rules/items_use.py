@@ -35,6 +35,7 @@ from nemesis_env.games.nemesis.rules.items_base import (
     item_def,
     item_id,
     op_list,
+    pick,
     reload_discount,
     run_steps,
 )
@@ -63,7 +64,7 @@ def _option_extra(s: State, use: Use, option: int) -> int:
     return max(0, full_cost(s, use.seat, use.thing) - use.paid)
 
 
-def _options(s: State, use: Use) -> list[int]:
+def _options(s: State, use: Use, p: Params) -> list[int]:
     item = item_def(s, use.thing)
     chooser = next(e for e in item.effects if e.op == "choose_one")
     return [i for i in range(len(chooser.params["options"]))
@@ -71,15 +72,7 @@ def _options(s: State, use: Use) -> list[int]:
             and player_phase.can_pay(s, use.seat, _option_extra(s, use, i))]  # fmt: skip
 
 
-def _choose_run(s: State, use: Use, p: Params) -> None:
-    options = _options(s, use)
-    if len(options) == 1:
-        _choose(s, use, options[0])
-    elif options:
-        ask(s, Kind.ITEM_OPTION, use)
-
-
-def _choose(s: State, use: Use, option: int) -> None:
+def _choose(s: State, use: Use, p: Params, option: int) -> None:
     run_steps(s, use._replace(option=option, step=0))
     player_phase.pay(s, use.seat, _option_extra(s, use, option))
 
@@ -89,10 +82,7 @@ OPS: dict[str, OpRule] = {
     **items_body.OPS,
     **items_field.OPS,
     **items_quest.OPS,
-    "choose_one": OpRule(
-        _choose_run, lambda s, u, p: bool(_options(s, u)),
-        {Kind.ITEM_OPTION: (lambda s, u, p: s.game.actions.option.ids(_options(s, u)),
-                            lambda s, u, p, a: _choose(s, u, s.game.actions.option.arg(a)))}),
+    "choose_one": pick(Kind.ITEM_OPTION, "option", _options, _choose),
 }  # fmt: skip
 THEN = {**items_body.THEN, **items_field.THEN, **items_quest.THEN}
 
