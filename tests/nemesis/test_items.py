@@ -421,3 +421,51 @@ def test_weapon_rule_names_the_damage_rule_of_a_weapon() -> None:
     assert items.weapon_rule(s, thing(s, "weapon.rifle")) == ""
     assert items.weapon_rule(s, thing(s, "yellow.tools")) == ""
     assert not offered(s, "weapon.rifle")  # weapons are used through Shoot
+
+
+def test_evacuation_key_only_in_an_evacuation_section() -> None:
+    s = scene(room=ROOM_2, inventory=("red.evacuation_key",))
+    place(s, ROOM_2, "storage")
+    assert not offered(s, "red.evacuation_key")
+
+
+def test_decoy_needs_intruders_to_lure() -> None:
+    s = scene(inventory=("red.decoy",))
+    assert not offered(s, "red.decoy")
+
+
+def test_self_destruct_cannot_start_once_someone_hibernates() -> None:
+    """§16: once anyone hibernates, no self-destruct start."""
+    s = scene(room=ROOM_2, inventory=("red.self_destruct_key",))
+    place(s, ROOM_2, "generator")
+    s.hibernation_started = True
+    assert not offered(s, "red.self_destruct_key")
+
+
+def test_every_effect_op_of_an_item_has_a_rule() -> None:
+    """items.yaml and characters.yaml: every op an item's use or activation names is
+    implemented, or is a lasting effect other rules ask about."""
+    from nemesis_env.games.nemesis.rules.items_use import OPS, PASSIVE_OPS
+
+    s = scene()
+    for info in s.game.tables.things:
+        item = info.item
+        if item is None or item.cost is None:
+            continue
+        specs = list(item.effects) + list(getattr(item, "activation", ()))
+        for spec in specs:
+            options = spec.params.get("options", ()) if spec.op == "choose_one" else ()
+            for op in [spec, *(o for option in options for o in option)]:
+                assert op.op in OPS or op.op in PASSIVE_OPS, (info.id, op.op)
+
+
+def test_every_item_decision_kind_has_its_handlers() -> None:
+    from nemesis_env.games.nemesis.rules.kinds import AUTO_KINDS, CHANCE_KINDS, PLAYER_KINDS
+
+    rules = scene().game.rules
+    mine = range(180, 220)
+    for kinds, roles in ((PLAYER_KINDS, ("legal", "resolve")), (AUTO_KINDS, ("auto",)),
+                         (CHANCE_KINDS, ("outcomes", "resolve"))):  # fmt: skip
+        for kind in kinds:
+            if kind in mine:
+                assert all(getattr(rules, role)[kind] is not None for role in roles), kind

@@ -66,6 +66,16 @@ def test_medkit_asks_whom_to_treat_when_both_need_it() -> None:
     assert s.chars[0].serious == [~wound(s, "body")] and s.chars[1].serious[0] >= 0
 
 
+def test_the_patient_can_still_be_chosen_after_paying_with_the_last_card() -> None:
+    """§6.1: the cost is paid first; the choice of patient comes after it."""
+    s = scene(inventory=("green.bandages",), cards=1)
+    s.chars[0].light_wounds = 1
+    s.chars[1].room = HIB
+    s.chars[1].light_wounds = 1
+    use(s, "green.bandages")
+    assert s.chars[0].hand == [] and legal_args(s, "seat") == [0, 1]
+
+
 def test_bandages_heal_all_light_wounds_or_dress_a_serious_one() -> None:
     """§13.3: dress 1 Serious OR heal all Light."""
     s = scene(inventory=("green.bandages",))

@@ -221,3 +221,18 @@ def test_quest_activation_refusals() -> None:
     s = in_room("captain", "comms_room")
     s.malfunction[ROOM_2] = True  # FAQ: a Malfunction does not stop an activation
     assert can_activate(s, 0)
+
+
+def test_armor_also_stops_a_larva() -> None:
+    """§14 Armor: ignore one attack; a Larva's attack (§7.4) is one."""
+    from nemesis_env.games.nemesis.rules.intruders import LARVA
+
+    s = scene("soldier", inventory=("yellow.tools",))
+    activate(s, 1)
+    larva = mini(s, LARVA)
+    s.intruder_room[larva] = HIB
+    intruders.attack(s, larva, 0)
+    s.game.rules.settle(s)
+    assert top_kind(s) == Kind.ARMOR
+    act(s, "no")
+    assert s.chars[0].larva

@@ -112,11 +112,12 @@ def least_cost(s: State, seat: int, thing: int) -> int:
     return full_cost(s, seat, thing) - discount
 
 
-def patients(s: State, seat: int, thing: int) -> list[int]:
-    """Whom the item may act on, when it can do something for them."""
+def patients(s: State, seat: int, thing: int, paid: int) -> list[int]:
+    """Whom the item may act on, when it can do something for them (`paid`: the cards the
+    use costs up front, which its alternatives may not have to pay again)."""
     others = s.characters_in(s.chars[seat].room) if item_id(s, thing) in TREAT_OTHERS else []
     candidates = others or [seat]
-    use = Use(seat, thing, EFFECTS, 0)
+    use = Use(seat, thing, EFFECTS, 0, paid=paid)
     return [p for p in candidates if all_can(s, use._replace(target=-1 if p == seat else p))]
 
 
@@ -124,8 +125,8 @@ def usable(s: State, seat: int, thing: int) -> bool:
     item = item_def(s, thing)
     if item.cost is None or passive(s, thing) or not timing_allows(s, seat, item.timing):
         return False
-    return player_phase.can_pay(s, seat, least_cost(s, seat, thing)) and \
-        bool(patients(s, seat, thing))  # fmt: skip
+    cost = least_cost(s, seat, thing)
+    return player_phase.can_pay(s, seat, cost) and bool(patients(s, seat, thing, cost))
 
 
 def start_use(s: State, seat: int, thing: int) -> int:
@@ -134,7 +135,7 @@ def start_use(s: State, seat: int, thing: int) -> int:
     item = item_def(s, thing)
     cost = least_cost(s, seat, thing)
     s.log(ev("use_item", seat, (("thing", thing),)))
-    who = patients(s, seat, thing)
+    who = patients(s, seat, thing, cost)
     use = Use(seat, thing, EFFECTS, 0, paid=cost)
     if item.one_use:
         remove_item(s, seat, thing)
@@ -149,7 +150,7 @@ def start_use(s: State, seat: int, thing: int) -> int:
 @on_legal(Kind.ITEM_PATIENT)
 def legal_patient(s: State, d: Decision) -> list[int]:
     use: Use = d.payload
-    return s.game.actions.seat.ids(patients(s, use.seat, use.thing))
+    return s.game.actions.seat.ids(patients(s, use.seat, use.thing, use.paid))
 
 
 @on_resolve(Kind.ITEM_PATIENT)
