@@ -469,3 +469,18 @@ def test_every_item_decision_kind_has_its_handlers() -> None:
         for kind in kinds:
             if kind in mine:
                 assert all(getattr(rules, role)[kind] is not None for role in roles), kind
+
+
+def test_item_state_is_copied_by_clone() -> None:
+    """DESIGN.md §2: a clone shares no mutable state with its original."""
+    s = scene("scout", inventory=("red.extended_magazine",))
+    use(s, "red.extended_magazine")
+    s.taped.append((0, 1, 2))
+    s.objectives_seen[0] = 1
+    twin = s.clone()
+    twin.attachments.clear()
+    twin.taped.clear()
+    twin.objectives_seen[0] = 0
+    twin.skip_intruder_attacks = True
+    assert s.attachments and s.taped and s.objectives_seen[0] == 1
+    assert not s.skip_intruder_attacks
