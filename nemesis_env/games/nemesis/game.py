@@ -8,12 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import Rules
-from nemesis_env.core.game import GameInfo, UtilityKind
+from nemesis_env.core.game import Game, GameInfo, UtilityKind
 from nemesis_env.core.zones import Bag, Deck
+from nemesis_env.games.nemesis import invariants
 from nemesis_env.games.nemesis import rules as rules_pkg
+from nemesis_env.games.nemesis import view as views
 from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE
+from nemesis_env.games.nemesis.encoder import NemesisEncoder
 from nemesis_env.games.nemesis.params import NemesisParams
+from nemesis_env.games.nemesis.render import render_view
 from nemesis_env.games.nemesis.rules.kinds import Stage
 from nemesis_env.games.nemesis.state import (
     OPEN,
@@ -24,12 +32,13 @@ from nemesis_env.games.nemesis.state import (
     new_character,
 )
 from nemesis_env.games.nemesis.tables import DESTINATIONS, OBJECTS, WEAKNESS_SLOTS, tables
+from nemesis_env.games.nemesis.view import NemesisView
 
 RULES_VERSION = "nemesis-0"
 MAX_GAME_LENGTH = 20000
 
 
-class NemesisGame:
+class NemesisGame(Game[State, NemesisView]):
     """One configuration of Nemesis. Build it with keyword params (see NemesisParams)."""
 
     def __init__(self, **params: Any) -> None:
@@ -92,6 +101,36 @@ class NemesisGame:
         self.objective_cards = t.data.objectives
         self.hibernatorium = t.special_tile.index(t.tiles.index("hibernatorium"))
         self.cockpit = t.special_tile.index(t.tiles.index("cockpit"))
+        self._encoder = NemesisEncoder(t)
+
+    # -- the kernel contract (core/game.py) ---------------------------------------------------
+    def view_for(self, state: State, seat: int) -> NemesisView:
+        return views.view_for(state, seat)
+
+    def sample_world(self, view: NemesisView, rng: np.random.Generator) -> State:
+        raise NotImplementedError(
+            "Nemesis samples worlds from a state and a seat (view.sample_world); a view alone "
+            "does not carry the dealt-but-unseen piles yet"
+        )
+
+    def encode(self, view: NemesisView, out: npt.NDArray[np.float32]) -> None:
+        self._encoder.encode(view, out)
+
+    def observation_size(self) -> int:
+        return self._encoder.layout.size
+
+    def observation_layout(self) -> Layout:
+        return self._encoder.layout
+
+    def invariant_errors(self, state: State) -> list[str]:
+        return invariants.invariant_errors(state)
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        return render_view(self, views.view_for(state, -1 if seat is None else seat))
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """A game pickles as its params: the data tables are rebuilt (and shared) on load."""
+        return (_game_from_params, (self.params_dict(),))
 
     # -- static queries ----------------------------------------------------------------------
     def params_dict(self) -> dict[str, Any]:
@@ -175,6 +214,10 @@ class NemesisGame:
         fill_initial_state(s, self, log_events)
         self.rules.settle(s)
         return s
+
+
+def _game_from_params(params: dict[str, Any]) -> NemesisGame:
+    return NemesisGame(**params)
 
 
 def fill_initial_state(s: State, game: NemesisGame, log_events: bool) -> None:

@@ -373,6 +373,21 @@ class State(StackState):
         o.skip_intruder_attacks = self.skip_intruder_attacks
         return o
 
+    def returns(self) -> tuple[float, ...]:
+        """1 for each winner, 0 for everyone else (seed 000: no points, only win or lose;
+        several players may win); all 0 before the end."""
+        return tuple(1.0 if won else 0.0 for won in self.winners)
+
+    def fingerprint(self) -> str:
+        """Canonical text of the whole state (equal exactly when the states are equal)."""
+        parts = [
+            repr(getattr(self, name))
+            for name in sorted(State.__slots__)
+            if name not in ("game", "events", "legal_cache", "chars", "scenario")
+        ]
+        parts += [repr([getattr(c, n) for n in Character.__slots__]) for c in self.chars]
+        return "\n".join(parts)
+
     # -- small queries the rules share -------------------------------------------------------
     def characters_in(self, room: int) -> list[int]:
         return [s for s, c in enumerate(self.chars) if c.status == ACTIVE and c.room == room]

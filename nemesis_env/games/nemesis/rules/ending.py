@@ -47,11 +47,18 @@ def destroy_ship(s: State, reason: str) -> None:
     for seat, c in enumerate(s.chars):
         if c.status in (ACTIVE, HIBERNATING, IN_POD):
             _die(s, seat, "ship destroyed")
-    for mini, room in enumerate(s.intruder_room):
-        if room != NOWHERE:
-            s.intruder_room[mini] = NOWHERE
+    kill_all_intruders(s)
     s.log(ev("ship_destroyed", -1, (("reason", reason),)))
     begin_end(s, reason)
+
+
+def kill_all_intruders(s: State) -> None:
+    """Everything aboard dies with the ship: the miniatures leave, their tokens to the supply."""
+    from nemesis_env.games.nemesis.rules import intruders
+
+    for mini, room in enumerate(s.intruder_room):
+        if room != NOWHERE:
+            intruders.remove_from_board(s, mini, to_bag=False)
 
 
 def jump(s: State) -> None:
@@ -142,9 +149,7 @@ def engines_step(s: State) -> None:
         for seat, c in enumerate(s.chars):
             if c.status == HIBERNATING:
                 _die(s, seat, "engines exploded")
-        for mini, room in enumerate(s.intruder_room):
-            if room != NOWHERE:
-                s.intruder_room[mini] = NOWHERE
+        kill_all_intruders(s)
 
 
 def coordinates_step(s: State) -> None:

@@ -13,7 +13,7 @@ Door act and the noise roll follows as usual.
 
 from __future__ import annotations
 
-from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_resolve, push
+from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_auto, on_outcomes, on_resolve, push
 from nemesis_env.games.nemesis.rules import hazards
 from nemesis_env.games.nemesis.rules.kinds import Kind, TileDraw
 from nemesis_env.games.nemesis.state import CLOSED, UNKNOWN, State, ev
@@ -23,16 +23,21 @@ EVERYONE = -1
 
 
 def reveal(s: State, seat: int, room: int) -> None:
-    """Turns the room face up as `seat` enters it; draws what nobody had seen yet."""
+    """Turns the room face up as `seat` enters it; draws what nobody had seen yet (the tile
+    first, then the token, then the token is turned face up)."""
     s.explored[room] = True
     s.log(ev("explore", seat, (("room", room),)))
-    # pushed in reverse: the tile is drawn before the token
+    push(s, Decision(Kind.TOKEN_FACE_UP, AUTO, room))
     if s.token[room] == UNKNOWN:
         push(s, Decision(Kind.EXPLORATION_TOKEN, CHANCE, TileDraw(room, EVERYONE)))
-    else:
-        _token_face_up(s, room)
     if s.tile[room] == UNKNOWN:
         push(s, Decision(Kind.TILE, CHANCE, TileDraw(room, EVERYONE)))
+
+
+@on_auto(Kind.TOKEN_FACE_UP)
+def token_face_up(s: State, d: Decision) -> None:
+    if s.token[d.payload] >= 0:
+        _token_face_up(s, d.payload)
 
 
 def peek(s: State, seat: int, room: int, *, token: bool) -> None:
@@ -51,6 +56,8 @@ def peek(s: State, seat: int, room: int, *, token: bool) -> None:
 @on_outcomes(Kind.TILE)
 def tile_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
     draw: TileDraw = d.payload
+    if s.tile[draw.room] != UNKNOWN:
+        return []  # drawn meanwhile (two looks were pending): nothing left to draw
     pool = s.tiles_left[s.game.slot_kind[draw.room]]
     tiles = s.game.chance.tile
     p = 1.0 / len(pool)
@@ -73,6 +80,8 @@ def resolve_tile(s: State, d: Decision, outcome: int) -> None:
 
 @on_outcomes(Kind.EXPLORATION_TOKEN)
 def token_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
+    if s.token[d.payload.room] != UNKNOWN:
+        return []
     tokens = s.game.chance.exploration
     p = 1.0 / len(s.tokens_left)
     return [(tokens.id(t), p) for t in sorted(s.tokens_left)]
@@ -84,9 +93,7 @@ def resolve_token(s: State, d: Decision, outcome: int) -> None:
     token = s.game.chance.exploration.arg(outcome)
     s.tokens_left.remove(token)
     s.token[draw.room] = token
-    if draw.seat == EVERYONE:
-        _token_face_up(s, draw.room)
-    else:
+    if draw.seat != EVERYONE:
         s.token_known[draw.room] |= 1 << draw.seat
 
 

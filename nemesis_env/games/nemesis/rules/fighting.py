@@ -13,6 +13,7 @@ an item is discarded, an object stays in the room.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -31,7 +32,7 @@ from nemesis_env.games.nemesis.rules.intruders import ADULT
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import NOWHERE, State, ev
 
-OWNS = frozenset({"shoot", "melee", "pick_up", "drop"})
+OWNS = frozenset({"shoot", "melee", "pick_up", "drop", "trade"})
 FREE = frozenset({"drop"})
 FACES = ("blank", "creeper", "adult", "hit1", "hit2")  # the die: creeper twice
 FACE_HURTS = {"blank": 0, "creeper": 2, "adult": 3, "hit1": 5, "hit2": 5}  # types below this
@@ -72,6 +73,10 @@ def round_actions(s: State, seat: int) -> list[int]:
         kinds = {thing - s.game.first_object for thing in s.objects[c.room]}
         out += acts.pick_up.ids(sorted(kinds))
     out += acts.drop.ids(sorted(set(c.heavy) | set(c.inventory)))
+    if not s.in_combat(seat) and player_phase.can_pay(s, seat, 1):
+        partners = [o for o in s.characters_in(c.room) if o != seat]
+        if partners and (_tradeable(s, seat) or any(_tradeable(s, o) for o in partners)):
+            out += acts.trade.ids(partners)
     return out
 
 
@@ -90,6 +95,10 @@ def perform(s: State, seat: int, action: int) -> int:
         return 1
     if action in acts.pick_up:
         pick_up(s, seat, s.game.first_object + acts.pick_up.arg(action))
+        return 1
+    if action in acts.trade:
+        partner = acts.trade.arg(action)
+        push(s, Decision(Kind.TRADE_OFFER, seat, Trade(seat, partner, (), (), seat)))
         return 1
     drop(s, seat, acts.drop.arg(action))
     return 0
@@ -272,3 +281,113 @@ def drop(s: State, seat: int, thing: int) -> None:
     else:
         c.inventory.remove(thing)
     items.drop_thing(s, seat, thing)
+
+
+# -- Trade (§6.2, FAQ §19: anyone present may trade, gifts allowed, never empty, no ammo) -----
+class Trade(NamedTuple):
+    initiator: int
+    partner: int
+    gives: tuple[int, ...]  # what the initiator gives
+    takes: tuple[int, ...]  # what the partner gives back
+    offering: int  # the seat choosing what to give now
+
+
+def _tradeable(s: State, seat: int) -> list[int]:
+    """Items and objects a character may hand over (quest items are not cards to trade)."""
+    c = s.chars[seat]
+    things = s.game.tables.things
+    return [th for th in c.heavy + c.inventory if not things[th].id.startswith("quest.")]
+
+
+def _free_hands(s: State, seat: int) -> int:
+    return items.hand_slots(s, seat) - len(s.chars[seat].heavy)
+
+
+@on_legal(Kind.TRADE_OFFER)
+def legal_offer(s: State, d: Decision) -> list[int]:
+    """One more thing to give, or done. A heavy thing is offered only if the receiver will
+    have a hand free for it (heavy things it gives in return free a hand)."""
+    tr: Trade = d.payload
+    giver = d.chooser
+    taker = tr.partner if giver == tr.initiator else tr.initiator
+    offered = tr.gives if giver == tr.initiator else tr.takes
+    back = tr.takes if giver == tr.initiator else tr.gives
+    heavy = s.game.tables.things
+    room = _free_hands(s, taker) + sum(heavy[t].heavy for t in back) - \
+        sum(heavy[t].heavy for t in offered)  # fmt: skip
+    left = Counter(_tradeable(s, giver))
+    left.subtract(Counter(offered))
+    options = [t for t, n in left.items() if n > 0 and (not heavy[t].heavy or room > 0)]
+    acts = s.game.actions
+    return sorted([acts.done_id, *acts.thing.ids(sorted(set(options)))])
+
+
+@on_resolve(Kind.TRADE_OFFER)
+def resolve_offer(s: State, d: Decision, action: int) -> None:
+    tr: Trade = d.payload
+    acts = s.game.actions
+    if action != acts.done_id:
+        thing = acts.thing.arg(action)
+        if d.chooser == tr.initiator:
+            tr = tr._replace(gives=(*tr.gives, thing))
+        else:
+            tr = tr._replace(takes=(*tr.takes, thing))
+        push(s, Decision(Kind.TRADE_OFFER, d.chooser, tr))
+        return
+    if d.chooser == tr.initiator:
+        push(s, Decision(Kind.TRADE_OFFER, tr.partner, tr._replace(offering=tr.partner)))
+        return
+    if not tr.gives and not tr.takes:
+        s.log(ev("trade_empty", tr.initiator, (("partner", tr.partner),)))
+        return  # a trade cannot be empty (FAQ v2.2): nothing happens
+    # both must agree: the partner, then the initiator, who saw the partner's part
+    push(s, Decision(Kind.TRADE_ACCEPT, tr.partner, tr),
+         Decision(Kind.TRADE_ACCEPT, tr.initiator, tr))  # fmt: skip
+
+
+@on_legal(Kind.TRADE_ACCEPT)
+def legal_accept(s: State, d: Decision) -> list[int]:
+    acts = s.game.actions
+    return sorted([acts.yes.id(), acts.no.id()])
+
+
+@on_resolve(Kind.TRADE_ACCEPT)
+def resolve_accept(s: State, d: Decision, action: int) -> None:
+    tr: Trade = d.payload
+    if action == s.game.actions.no.id():
+        # a refusal ends the trade: drop the other party's pending answer
+        if s.stack and s.stack[-1].kind == Kind.TRADE_ACCEPT:
+            s.stack.pop()
+        s.log(ev("trade_refused", d.chooser, (("with", tr.initiator if d.chooser ==
+                                                tr.partner else tr.partner),)))  # fmt: skip
+        return
+    if d.chooser == tr.initiator:
+        _exchange(s, tr)
+
+
+def _exchange(s: State, tr: Trade) -> None:
+    for giver, taker, things in ((tr.initiator, tr.partner, tr.gives),
+                                 (tr.partner, tr.initiator, tr.takes)):  # fmt: skip
+        for thing in things:
+            _move_thing(s, giver, taker, thing)
+    pair = frozenset({tr.initiator, tr.partner})
+    s.log(ev("trade", tr.initiator, (("partner", tr.partner), ("gives", tr.gives),
+                                     ("takes", tr.takes)), pair))  # fmt: skip
+
+
+def _move_thing(s: State, giver: int, taker: int, thing: int) -> None:
+    """Ammo is not traded (FAQ): a weapon keeps its loaded ammo with it, as the marker sits on
+    the weapon's card; an egg carried changes hands with its count."""
+    g, t = s.chars[giver], s.chars[taker]
+    if thing in g.heavy:
+        i = g.heavy.index(thing)
+        g.heavy.pop(i)
+        ammo = g.heavy_ammo.pop(i)
+        t.heavy.append(thing)
+        t.heavy_ammo.append(ammo)
+        if thing == s.game.obj_egg:
+            g.carried_eggs -= 1
+            t.carried_eggs += 1
+    else:
+        g.inventory.remove(thing)
+        t.inventory.append(thing)

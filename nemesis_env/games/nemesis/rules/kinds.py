@@ -98,6 +98,8 @@ class Kind(IntEnum):
     REROLL = 221
     SPEND_AMMO = 222
     MELEE_CONTAMINATION = 223
+    TRADE_OFFER = 224
+    TRADE_ACCEPT = 225
     # automatic
     AFTER_ACTION = 40
     ENTER_ROOM = 41
@@ -108,6 +110,7 @@ class Kind(IntEnum):
     FINISH_MOVE = 46
     AFTER_SCAN = 47
     ACTION_GUARD = 48
+    TOKEN_FACE_UP = 49
     ITEM_STEP = 200  # one effect op of an item
     ITEM_AFTER = 201  # what an item does once a draw or a roll it waited for is done
     CRAFT_DONE = 202  # the crafted item is made
@@ -126,6 +129,7 @@ CHANCE_KINDS = (
 PLAYER_KINDS = (
     Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
     Kind.PASS_DISCARD, Kind.INTERRUPT_WINDOW, Kind.CHOOSE_WEAPON, Kind.REROLL, Kind.SPEND_AMMO,
+    Kind.TRADE_OFFER, Kind.TRADE_ACCEPT,
     Kind.ITEM_OPTION, Kind.ITEM_CHARACTER, Kind.ITEM_WEAPON, Kind.ITEM_DOOR, Kind.ITEM_ROOM,
     Kind.ITEM_INTRUDER, Kind.ITEM_POD, Kind.ITEM_CARD, Kind.ITEM_WOUND, Kind.ITEM_THING,
     Kind.CRAFT_COMPONENT, Kind.DROP_HEAVY, Kind.ENGINE_ORDER, Kind.NOISE_REROLL, Kind.ARMOR,
@@ -135,7 +139,7 @@ AUTO_KINDS = (
     Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ESCAPE_ATTACKS, Kind.ENCOUNTER,
     Kind.INTRUDER_ATTACK, Kind.NEXT_ROUND, Kind.FINISH_MOVE, Kind.AFTER_SCAN,
     Kind.ACTION_GUARD, Kind.MELEE_CONTAMINATION, Kind.ITEM_STEP, Kind.ITEM_AFTER,
-    Kind.CRAFT_DONE,
+    Kind.CRAFT_DONE, Kind.TOKEN_FACE_UP,
 )  # fmt: skip
 
 

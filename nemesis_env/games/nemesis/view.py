@@ -1,0 +1,279 @@
+"""Per-seat views of Nemesis: everything one seat may know and nothing else, and worlds sampled
+from them (DESIGN.md §2, "hidden information in three layers").
+
+Public: the tracks, the board as explored (tiles face up, item counters, fire, malfunction,
+doors, noise, objects lying in rooms), the Intruders on the board, the bag's contents (tokens
+go in and out in view of everyone), the eggs, discovered weaknesses, the escape pods, each
+character's board (room, status, wounds and their cards, slime, signal, larva, heavy items with
+their ammo, active quest items), hand and deck sizes, discard piles (contamination cards there
+show as contamination: only their owner may know a scan's result) and the colours of the
+items in each inventory.
+Private to its seat: its hand, its inventory's items, its objectives (dealt and chosen), its
+draft cards, the scanned state of its contamination cards, and what it looked at: face-down
+tiles and tokens it peeked at, engine tops and the coordinates card it checked, item cards it
+put under a deck.
+
+Most face-down things are not even in the state until someone sees them (state.py), so
+`sample_world` only has to redeal what is determined but hidden from the seat: the others'
+hands, inventories, objectives and draft cards, what others peeked at, and the order of unseen
+piles (already multisets).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from nemesis_env.core.zones import HIDDEN
+from nemesis_env.games.nemesis.state import UNKNOWN, Character, State
+
+if TYPE_CHECKING:
+    from nemesis_env.games.nemesis.game import NemesisGame
+
+
+class CharacterView(NamedTuple):
+    character: int
+    room: int
+    status: int
+    pod: int
+    light_wounds: int
+    serious: tuple[int, ...]
+    slime: bool
+    signal: bool
+    larva: bool
+    hand_size: int
+    deck_size: int
+    discard: tuple[int, ...]
+    heavy: tuple[int, ...]
+    heavy_ammo: tuple[int, ...]
+    inventory_colours: tuple[int, ...]  # items per deck colour (red, yellow, green, other)
+    quest_active: tuple[bool, ...]
+    passed: bool
+    actions_left: int
+    objective_chosen: bool
+
+
+class NemesisView(NamedTuple):
+    """What `seat` knows (a NamedTuple: built once per observation, immutable)."""
+
+    seat: int
+    players: int
+    # flow
+    stage: int
+    terminal: bool
+    decision: int  # the open decision's kind, -1 when none
+    chooser: int
+    first_player: int
+    time: int
+    self_destruct: int
+    destination: int
+    # board
+    tile: tuple[int, ...]  # UNKNOWN where the seat has not seen the tile
+    explored: tuple[bool, ...]
+    token: tuple[int, ...]  # face-up or peeked tokens, UNKNOWN otherwise (-2 resolved)
+    item_counter: tuple[int, ...]
+    fire: tuple[bool, ...]
+    malfunction: tuple[bool, ...]
+    objects: tuple[tuple[int, ...], ...]
+    door: tuple[int, ...]
+    noise: tuple[bool, ...]
+    tc_noise: bool
+    depressurised: int
+    intruder_room: tuple[int, ...]
+    intruder_injuries: tuple[int, ...]
+    bag: tuple[tuple[int, int], ...]  # (token kind, copies), public
+    supply: tuple[int, ...]
+    eggs_in_nest: int
+    nest_destroyed: bool
+    queen_killed: bool
+    weakness: tuple[int, ...]
+    engine: tuple[int, ...]  # tops the seat knows, UNKNOWN otherwise
+    coordinates: int  # UNKNOWN unless the seat checked it
+    pods: tuple[int, ...]
+    pod_seats: tuple[tuple[int, ...], ...]
+    decks: tuple[int, ...]  # cards left per item deck
+    item_discard: tuple[tuple[int, ...], ...]
+    crafted_left: tuple[int, ...]
+    event_discard: tuple[int, ...]
+    event_deck_size: int
+    attack_discard: tuple[int, ...]
+    wound_discard: tuple[int, ...]
+    contam_deck_left: int
+    chars: tuple[CharacterView, ...]
+    # the seat's own secrets
+    hand: tuple[int, ...]
+    inventory: tuple[int, ...]
+    objectives: tuple[int, ...]
+    objective: int
+    draft: tuple[int, ...]
+    deck: tuple[int, ...]  # its own deck's contents, sorted (order unknown)
+    winners: tuple[bool, ...]
+    end_reason: str
+
+
+def _colour_counts(game: NemesisGame, items: list[int]) -> tuple[int, ...]:
+    counts = [0, 0, 0, 0]
+    for thing in items:
+        deck = game.tables.things[thing].deck
+        counts[deck if deck >= 0 else 3] += 1
+    return tuple(counts)
+
+
+def _public_discard(game: NemesisGame, discard: list[int], own: bool) -> tuple[int, ...]:
+    """A discard pile as `own`er or another seat sees it: scan results are the owner's."""
+    if own:
+        return tuple(discard)
+    unknown = game.contam_unknown
+    return tuple(unknown if game.is_contamination(card) else card for card in discard)
+
+
+def _character_view(game: NemesisGame, c: Character, own: bool) -> CharacterView:
+    return CharacterView(
+        c.character, c.room, c.status, c.pod, c.light_wounds, tuple(c.serious), c.slime,
+        c.signal, c.larva, len(c.hand), len(c.deck), _public_discard(game, c.discard, own),
+        tuple(c.heavy), tuple(c.heavy_ammo), _colour_counts(game, c.inventory),
+        tuple(c.quest_active), c.passed, c.actions_left, c.objective >= 0,
+    )  # fmt: skip
+
+
+def view_for(s: State, seat: int) -> NemesisView:
+    """`seat` < 0 is the spectator, who sees only what is public."""
+    game = s.game
+    bit = 0 if seat < 0 else 1 << seat
+    top = s.stack[-1] if s.stack else None
+    me = s.chars[seat] if seat >= 0 else None
+    tile = tuple(
+        t
+        if (s.tile_known[r] & bit or s.explored[r] or s.tile_known[r] == (1 << len(s.chars)) - 1)
+        else UNKNOWN
+        for r, t in enumerate(s.tile)
+    )
+    token = tuple(t if t == -2 or s.token_known[r] & bit else UNKNOWN
+                  for r, t in enumerate(s.token))  # fmt: skip
+    return NemesisView(
+        seat=seat, players=len(s.chars), stage=s.stage, terminal=s.terminal,
+        decision=-1 if top is None else int(top.kind),
+        chooser=-99 if top is None else top.chooser,
+        first_player=s.first_player, time=s.time, self_destruct=s.self_destruct,
+        destination=s.destination, tile=tile, explored=tuple(s.explored), token=token,
+        item_counter=tuple(s.item_counter), fire=tuple(s.fire),
+        malfunction=tuple(s.malfunction), objects=tuple(tuple(o) for o in s.objects),
+        door=tuple(s.door), noise=tuple(s.noise), tc_noise=s.tc_noise,
+        depressurised=s.depressurised, intruder_room=tuple(s.intruder_room),
+        intruder_injuries=tuple(s.intruder_injuries),
+        bag=tuple(sorted(s.bag.counts().items())), supply=tuple(s.supply),
+        eggs_in_nest=s.eggs_in_nest, nest_destroyed=s.nest_destroyed,
+        queen_killed=s.queen_killed, weakness=tuple(s.weakness),
+        engine=tuple(e if s.engine_known[i] & bit else UNKNOWN for i, e in enumerate(s.engine)),
+        coordinates=s.coordinates if s.coordinates_known & bit else UNKNOWN,
+        pods=tuple(s.pods), pod_seats=tuple(tuple(p) for p in s.pod_seats),
+        decks=tuple(len(d) for d in s.item_decks),
+        item_discard=tuple(tuple(d) for d in s.item_discard),
+        crafted_left=tuple(s.crafted_left), event_discard=tuple(s.event_discard),
+        event_deck_size=len(s.event_deck), attack_discard=tuple(s.attack_discard),
+        wound_discard=tuple(s.wound_discard), contam_deck_left=s.contam_deck_left,
+        chars=tuple(_character_view(game, c, i == seat) for i, c in enumerate(s.chars)),
+        hand=() if me is None else tuple(sorted(me.hand)),
+        inventory=() if me is None else tuple(sorted(me.inventory)),
+        objectives=() if me is None else tuple(me.objectives),
+        objective=UNKNOWN if me is None else me.objective,
+        draft=() if me is None else tuple(me.draft),
+        deck=() if me is None else tuple(sorted(me.deck.hidden_cards(-1))),
+        winners=tuple(s.winners), end_reason=s.end_reason,
+    )  # fmt: skip
+
+
+def sample_world(game: NemesisGame, s: State, seat: int, rng: np.random.Generator) -> State:
+    """A full state consistent with what `seat` knows, its hidden parts redealt with `rng`:
+    the others' hands (from their decks' and hands' pooled cards), inventories (same colours),
+    objectives (from the cards `seat` has not seen) and what others alone peeked at."""
+    w = s.clone()
+    for other, c in enumerate(w.chars):
+        if other == seat:
+            continue
+        pool = c.hand + c.deck.unseen
+        rng.shuffle(pool)
+        c.hand, c.deck.unseen = pool[: len(c.hand)], sorted(pool[len(c.hand) :])
+    _redeal_objectives(w, seat, rng)
+    _redeal_inventories(w, seat, rng)
+    _forget_scans(w, seat)
+    _forget_peeks(w, seat)
+    w.legal_cache = None
+    return w
+
+
+def _redeal_inventories(w: State, seat: int, rng: np.random.Generator) -> None:
+    """Others' items keep their colours; which items they are is redealt from that colour's
+    unseen cards (the deck's unknown part and the others' inventories of that colour)."""
+    things = w.game.tables.things
+    for colour, deck in enumerate(w.item_decks):
+        held = [
+            (other, i)
+            for other, c in enumerate(w.chars)
+            if other != seat
+            for i, thing in enumerate(c.inventory)
+            if things[thing].deck == colour
+        ]
+        if not held:
+            continue  # fmt: skip
+        pool = [w.chars[o].inventory[i] for o, i in held] + deck.unseen
+        rng.shuffle(pool)
+        for (other, i), thing in zip(held, pool, strict=False):
+            w.chars[other].inventory[i] = thing
+        deck.unseen = sorted(pool[len(held) :])
+
+
+def _forget_scans(w: State, seat: int) -> None:
+    """What others learnt by scanning becomes unscanned again: their cards rejoin the
+    undetermined pool (the counts the next scan draws from)."""
+    game = w.game
+    for other, c in enumerate(w.chars):
+        if other == seat:
+            continue
+        for pile in (c.hand, c.discard, c.deck.unseen, c.deck.top, c.deck.bottom):
+            for i, card in enumerate(pile):
+                if card in (game.contam_clean, game.contam_infected):
+                    w.contam_unresolved += 1
+                    w.contam_infected_left += card == game.contam_infected
+                    pile[i] = game.contam_unknown
+        c.deck.unseen.sort()
+
+
+def _redeal_objectives(w: State, seat: int, rng: np.random.Generator) -> None:
+    mine = set(w.chars[seat].objectives)
+    for corporate in (True, False):
+        pool = [o for o in w.game.objective_pool(corporate) if o not in mine]
+        rng.shuffle(pool)
+        for other, c in enumerate(w.chars):
+            index = 0 if corporate else 1
+            if other == seat or len(c.objectives) <= index:
+                continue
+            old = c.objectives[index]
+            new = pool.pop()
+            c.objectives[index] = new
+            if c.objective == old:
+                c.objective = new
+
+
+def _forget_peeks(w: State, seat: int) -> None:
+    """Facts only other seats saw become undetermined again (they are redrawn when seen)."""
+    bit = 1 << seat
+    everyone = (1 << len(w.chars)) - 1
+    for room, known in enumerate(w.tile_known):
+        if w.tile[room] >= 0 and not w.explored[room] and known != everyone and not known & bit \
+                and w.game.slot_kind[room] >= 0:  # fmt: skip
+            w.tiles_left[w.game.slot_kind[room]].append(w.tile[room])
+            w.tile[room], w.tile_known[room] = UNKNOWN, 0
+    for room, known in enumerate(w.token_known):
+        if w.token[room] >= 0 and not known & bit and not w.explored[room]:
+            w.tokens_left.append(w.token[room])
+            w.token[room], w.token_known[room] = UNKNOWN, 0
+    for engine, known in enumerate(w.engine_known):
+        if w.engine[engine] != UNKNOWN and not known & bit:
+            w.engine[engine], w.engine_known[engine] = UNKNOWN, 0
+    if w.coordinates != UNKNOWN and not w.coordinates_known & bit:
+        w.coordinates, w.coordinates_known = UNKNOWN, 0
+
+
+__all__ = ["HIDDEN", "CharacterView", "NemesisView", "sample_world", "view_for"]
