@@ -277,6 +277,8 @@ def fill_initial_state(s: State, game: NemesisGame, log_events: bool) -> None:
     s.first_encounter_done, s.ship_destroyed = False, False
     s.winners = [False] * n
     s.end_reason, s.death_order, s.arrived = "", [], ""
+    s.attachments, s.taped, s.skip_intruder_attacks = [], [], False
+    s.objectives_seen = [0] * len(t.data.objectives)
     s.log(ev("setup", -1, (("players", n),)))
 
 

@@ -165,6 +165,7 @@ class State(StackState):
 
     __slots__ = (
         "arrived",
+        "attachments",
         "attack_deck",
         "attack_discard",
         "bag",
@@ -201,6 +202,7 @@ class State(StackState):
         "malfunction",
         "nest_destroyed",
         "noise",
+        "objectives_seen",
         "objects",
         "pod_seats",
         "pods",
@@ -208,7 +210,9 @@ class State(StackState):
         "rounds",
         "self_destruct",
         "ship_destroyed",
+        "skip_intruder_attacks",
         "supply",
+        "taped",
         "tc_noise",
         "tile",
         "tile_known",
@@ -289,6 +293,11 @@ class State(StackState):
     end_reason: str
     death_order: list[int]
     arrived: str  # the destination the coordinates check read ("" before it)
+    # items (rules/items*.py)
+    attachments: list[tuple[int, int]]  # (Add item, energy weapon it is fixed to), thing ids
+    taped: list[tuple[int, int, int]]  # Duct Tape: (seat, heavy item, heavy item) in one hand
+    objectives_seen: list[int]  # per objective card: bitmask of the other seats that saw it
+    skip_intruder_attacks: bool  # Orbital Maneuvering System: this turn's attack step is skipped
 
     def clone(self) -> State:
         cls = type(self)
@@ -358,6 +367,10 @@ class State(StackState):
         o.end_reason = self.end_reason
         o.death_order = self.death_order[:]
         o.arrived = self.arrived
+        o.attachments = self.attachments[:]
+        o.taped = self.taped[:]
+        o.objectives_seen = self.objectives_seen[:]
+        o.skip_intruder_attacks = self.skip_intruder_attacks
         return o
 
     def returns(self) -> tuple[float, ...]:

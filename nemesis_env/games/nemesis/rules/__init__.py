@@ -23,6 +23,13 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
         exploration,
         fighting,
         intruders,
+        items,
+        items_craft,
+        items_field,
+        items_hands,
+        items_quest,
+        items_ship,
+        items_use,
         kinds,
         movement,
         noise,
@@ -48,7 +55,8 @@ def build_rules() -> Rules:  # type: ignore[type-arg]
          intruders,
          movement, noise, objectives, player_phase, setup, systems, wounds, reactions,
          actions_menu, rooms, rooms_body, rooms_escape, rooms_objects, rooms_ship, pods,
-         cards, cards_base, cards_common, cards_crew, cards_tech),
+         cards, cards_base, cards_common, cards_crew, cards_tech, items, items_craft,
+         items_field, items_hands, items_quest, items_ship, items_use),
     )  # fmt: skip
     rules.check(kinds.PLAYER_KINDS, kinds.CHANCE_KINDS, kinds.AUTO_KINDS)
     return rules

@@ -49,7 +49,10 @@ def intruder_attack(s: State, d: Decision) -> None:
     if c.status != ACTIVE or room != c.room:
         return  # the target died, or the attacker left, before this attack came
     if s.game.mini_type[a.intruder] == LARVA:
-        infest(s, a.intruder, a.seat)
+        from nemesis_env.games.nemesis.rules import items_quest
+
+        if not items_quest.offer_armor(s, AttackCard(a.intruder, a.seat, a.surprise), -1):
+            infest(s, a.intruder, a.seat)
         return
     push(s, Decision(Kind.ATTACK_CARD, CHANCE, AttackCard(a.intruder, a.seat, a.surprise)))
 
@@ -92,10 +95,12 @@ def resolve_attack_card(s: State, d: Decision, outcome: int) -> None:
                                         ("hit", int(hits)))))  # fmt: skip
     if not hits:
         return
-    from nemesis_env.games.nemesis.rules import cards_crew
+    from nemesis_env.games.nemesis.rules import cards_crew, items_quest
 
     if cards_crew.nerves_of_steel_window(s, a, card, kind):
         return  # the Soldier's Nerves of Steel window applies the attack, or not (§14, FAQ)
+    if items_quest.offer_armor(s, a, card):
+        return  # the target may discard Armor first (§14)
     apply_attack_effect(s, a, card, kind)
 
 

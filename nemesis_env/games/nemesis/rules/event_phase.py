@@ -54,6 +54,9 @@ def time_track(s: State) -> None:
 @on_stage(Stage.INTRUDER_ATTACKS)
 def intruder_attacks(s: State) -> None:
     s.stage = Stage.FIRE_DAMAGE
+    if s.skip_intruder_attacks:  # the Orbital Maneuvering System was used (§14)
+        s.skip_intruder_attacks = False
+        return
     order = []
     for mini, room in enumerate(s.intruder_room):
         if room == NOWHERE:

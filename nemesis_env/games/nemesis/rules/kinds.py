@@ -77,6 +77,22 @@ class Kind(IntEnum):
     NOISE_CORRIDOR = 24
     PASS_DISCARD = 25
     INTERRUPT_WINDOW = 26
+    # items (rules/items*.py): answers to an item's, a craft's or a quest activation's choices
+    ITEM_OPTION = 180  # option: which alternative of the item
+    ITEM_CHARACTER = 181  # seat: the character the item acts on
+    ITEM_WEAPON = 182  # weapon: a hand holding the weapon to reload or fit
+    ITEM_DOOR = 183  # door (or done): a door to open or close
+    ITEM_ROOM = 184  # room: where the item acts or takes you
+    ITEM_INTRUDER = 185  # intruder: the Intruder the item hits
+    ITEM_POD = 186  # pod: the escape pod to lock or unlock
+    ITEM_CARD = 187  # discard (or done): a card from hand
+    ITEM_WOUND = 188  # option: which serious wound (its place on the board)
+    ITEM_THING = 189  # thing: an item or object of yours the effect uses
+    CRAFT_COMPONENT = 190  # thing: an item to craft with
+    DROP_HEAVY = 191  # thing: what to drop when the hands are too full
+    NOISE_REROLL = 193  # yes / no: Motion Scanner
+    ARMOR = 194  # yes / no: Armor ignores this attack
+    ITEM_PATIENT = 195  # seat: whom a Medkit or Bandages treats
     CHOOSE_WEAPON = 220
     REROLL = 221
     SPEND_AMMO = 222
@@ -154,6 +170,12 @@ class Kind(IntEnum):
     FOLLOW_MOVE = 173
     DRAW_IF_ALIVE = 174
     INTERRUPT_EFFECT = 175
+    ITEM_STEP = 200  # one effect op of an item
+    ITEM_AFTER = 201  # what an item does once a draw or a roll it waited for is done
+    CRAFT_DONE = 202  # the crafted item is made
+    # chance, items
+    WEAKNESS_DRAW = 210  # a weakness card turned face up (Laboratory analysis)
+    OBJECTIVE_PEEK = 211  # which of a player's objective cards is looked at
 
 
 CHANCE_KINDS = (
@@ -162,6 +184,7 @@ CHANCE_KINDS = (
     Kind.ENGINE, Kind.COORDINATES, Kind.SCAN, Kind.FINAL_DRAW, Kind.INJURY_CHECK,
     Kind.FLEE_DIRECTION, Kind.SUPPLY_TOKEN, Kind.ECLOSION_DRAW, Kind.ITEM_DRAW, Kind.WEAKNESS,
     Kind.COMBAT_DIE, Kind.CARD_ITEM_DRAW, Kind.EVENT_PEEK,
+    Kind.WEAKNESS_DRAW, Kind.OBJECTIVE_PEEK,
 )  # fmt: skip
 PLAYER_KINDS = (
     Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
@@ -171,6 +194,10 @@ PLAYER_KINDS = (
     Kind.ROOM_ITEM_DECK, Kind.ROOM_KEEP, Kind.ROOM_HAND_FULL, Kind.ROOM_SCAN, Kind.ROOM_RESTACK,
     Kind.POD_CHOICE,
     *(k for k in Kind if Kind.CARD_OPTION <= k <= Kind.NERVES_WINDOW),
+    Kind.ITEM_OPTION, Kind.ITEM_CHARACTER, Kind.ITEM_WEAPON, Kind.ITEM_DOOR, Kind.ITEM_ROOM,
+    Kind.ITEM_INTRUDER, Kind.ITEM_POD, Kind.ITEM_CARD, Kind.ITEM_WOUND, Kind.ITEM_THING,
+    Kind.CRAFT_COMPONENT, Kind.DROP_HEAVY, Kind.NOISE_REROLL, Kind.ARMOR,
+    Kind.ITEM_PATIENT,
 )  # fmt: skip
 AUTO_KINDS = (
     Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ENCOUNTER,
@@ -178,6 +205,7 @@ AUTO_KINDS = (
     Kind.ACTION_GUARD, Kind.MELEE_CONTAMINATION, Kind.TOKEN_FACE_UP, Kind.ROOM_EFFECT,
     Kind.ROOM_OP, Kind.REMOVE_CLEAN, Kind.SURGERY_END, Kind.ATTEMPT_END,
     *(k for k in Kind if Kind.CARD_PLAY <= k <= Kind.INTERRUPT_EFFECT),
+    Kind.ITEM_STEP, Kind.ITEM_AFTER, Kind.CRAFT_DONE,
 )  # fmt: skip
 
 
@@ -194,6 +222,7 @@ class ObjectiveDeal(NamedTuple):
 class NoiseRoll(NamedTuple):
     seat: int  # whose roll (a slimed character's Silence counts as Danger)
     room: int
+    rerolled: bool = False  # the Motion Scanner was offered for this roll (once per roll)
 
 
 class BagDraw(NamedTuple):

@@ -111,8 +111,8 @@ def _escaped_in_pod_with_items(s: State, seat: int, p: Mapping[str, Any]) -> boo
     if c.status != ESCAPED:
         return False
     game = s.game
+    # an activated quest item sits in the inventory or a hand like any item (rules/items_quest)
     items = sum(1 for held in c.heavy if not game.is_object(held)) + len(c.inventory)
-    items += sum(1 for active in c.quest_active if active)
     return items >= int(p["min"])
 
 
