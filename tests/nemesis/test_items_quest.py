@@ -100,6 +100,22 @@ def test_flashlight_activates_by_discarding_an_energy_charge() -> None:
     assert s.chars[0].quest_active[0] and s.chars[0].inventory == [thing(s, "quest.flashlight")]
 
 
+def test_flashlight_searches_the_room() -> None:
+    """§14 Mechanic: the active Flashlight is a Search (§13.6): the room's item counter drops
+    and two cards of its deck are drawn, one kept."""
+    s = in_room("mechanic", "storage")  # a red room
+    s.chars[0].inventory.append(thing(s, "red.energy_charge"))  # what activation costs
+    s.chars[0].hand += [s.game.tables.card_index["search"]] * 3  # the Flashlight costs 2
+    activate(s, 0)
+    assert s.chars[0].quest_active[0]
+    room = s.chars[0].room
+    s.item_counter[room] = 2
+    s.legal_cache = None
+    use(s, "quest.flashlight")
+    assert s.item_counter[room] == 1
+    assert top_kind(s) in (Kind.SEARCH_DECK, Kind.CARD_ITEM_DRAW)
+
+
 def test_plasma_torch_closes_a_destroyed_door() -> None:
     """§14 Mechanic, §8.6: only the Plasma Torch can close a destroyed door (active in
     Storage)."""

@@ -84,3 +84,13 @@ for _kind in STEPS:
     on_resolve(_kind)(step_resolve)
 
 __all__ = ["CARDS", "OWNS", "playable", "round_actions"]
+
+
+def search_room(s: State, seat: int, *, ignore_counter: bool) -> None:
+    """The Search of the Action cards started by something else (the Flashlight quest item):
+    the same draw-2-keep-1 flow (cards_common), lowering the room's item counter if it has any.
+    `ignore_counter` is the caller's check (`can_search`); the flow itself never refuses."""
+    from nemesis_env.games.nemesis.rules import cards_base, cards_common
+
+    search = s.game.tables.card_index["search"]
+    cards_common.search_flow(s, cards_base.Step(seat, search))

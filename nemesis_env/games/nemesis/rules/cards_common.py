@@ -152,6 +152,11 @@ def can_search(s: State, seat: int, *, ignore_counter: bool) -> bool:
     return bool(search_decks(s, room))
 
 
+def search_flow(s: State, st: Step) -> None:
+    """Search (and Scavenging, the Flashlight): the counter drops if above 0, then the deck."""
+    _search(s, st)
+
+
 def _search(s: State, st: Step) -> None:
     room = here(s, st.seat)
     if s.item_counter[room] > 0:
