@@ -18,10 +18,11 @@ from nemesis_env.core.zones import Bag, Deck
 from nemesis_env.games.nemesis import invariants
 from nemesis_env.games.nemesis import rules as rules_pkg
 from nemesis_env.games.nemesis import view as views
-from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE
+from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE, Actions, ChanceOutcomes
 from nemesis_env.games.nemesis.encoder import NemesisEncoder
 from nemesis_env.games.nemesis.params import NemesisParams
 from nemesis_env.games.nemesis.render import render_view
+from nemesis_env.games.nemesis.rules.hooks import Hooks
 from nemesis_env.games.nemesis.rules.kinds import Stage
 from nemesis_env.games.nemesis.state import (
     OPEN,
@@ -47,11 +48,12 @@ class NemesisGame(Game[State, NemesisView]):
         self.tables = t
         self.data = t.data
         self.topo = t.topo
-        self.actions = ACTIONS
-        self.chance = CHANCE
+        self.actions: Actions = ACTIONS
+        self.chance: ChanceOutcomes = CHANCE
         self.space = ACTIONS.space
         self.chance_space = CHANCE.space
         self.rules: Rules[State] = rules_pkg.build_rules()
+        self.hooks: Hooks = rules_pkg.build_hooks()
         n = self.params.players
         self.info = GameInfo(
             name="nemesis",
@@ -295,11 +297,3 @@ def _fill_bag(game: NemesisGame, bag: Bag, supply: list[int]) -> None:
         assert len(tokens) == 1, f"{kind} tokens differ; draw them"
         supply[tokens[0]] -= count
         bag.put(tokens[0], count)
-
-
-def initial_adults(game: NemesisGame) -> int:
-    intruders = game.data.intruders
-    return (
-        intruders.initial_bag.get("adult", 0)
-        + intruders.initial_bag_per_player.get("adult", 0) * game.params.players
-    )

@@ -49,9 +49,7 @@ def intruder_attack(s: State, d: Decision) -> None:
     if c.status != ACTIVE or room != c.room:
         return  # the target died, or the attacker left, before this attack came
     if s.game.mini_type[a.intruder] == LARVA:
-        from nemesis_env.games.nemesis.rules import items_quest
-
-        if not items_quest.offer_armor(s, AttackCard(a.intruder, a.seat, a.surprise), -1):
+        if not s.game.hooks.offer_armor(s, AttackCard(a.intruder, a.seat, a.surprise), -1):
             infest(s, a.intruder, a.seat)
         return
     push(s, Decision(Kind.ATTACK_CARD, CHANCE, AttackCard(a.intruder, a.seat, a.surprise)))
@@ -95,11 +93,9 @@ def resolve_attack_card(s: State, d: Decision, outcome: int) -> None:
                                         ("hit", int(hits)))))  # fmt: skip
     if not hits:
         return
-    from nemesis_env.games.nemesis.rules import cards_crew, items_quest
-
-    if cards_crew.nerves_of_steel_window(s, a, card, kind):
+    if s.game.hooks.nerves_of_steel_window(s, a, card, kind):
         return  # the Soldier's Nerves of Steel window applies the attack, or not (§14, FAQ)
-    if items_quest.offer_armor(s, a, card):
+    if s.game.hooks.offer_armor(s, a, card):
         return  # the target may discard Armor first (§14)
     apply_attack_effect(s, a, card, kind)
 
@@ -137,10 +133,9 @@ def apply_attack_effect(s: State, a: AttackCard, card: int, kind: int) -> None:
         c.slime = True
         wounds.gain_contamination(s, a.seat, 1)
     elif op == "summoning":
-        from nemesis_env.games.nemesis.rules import noise
         from nemesis_env.games.nemesis.rules.kinds import SUMMON_DRAW
 
-        noise.draw_from_bag(s, SUMMON_DRAW, c.room, a.seat)
+        s.game.hooks.draw_from_bag(s, SUMMON_DRAW, c.room, a.seat)
     else:  # pragma: no cover - the data loader admits only the ops above
         raise AssertionError(f"unknown attack op {op!r}")
 

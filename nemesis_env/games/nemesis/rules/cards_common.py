@@ -30,7 +30,7 @@ from nemesis_env.core.engine import (
     on_resolve,
     push,
 )
-from nemesis_env.games.nemesis.rules import contamination, hazards, items, rooms
+from nemesis_env.games.nemesis.rules import contamination, hazards, items_hands, rooms
 from nemesis_env.games.nemesis.rules.cards_base import (
     CardDef,
     Option,
@@ -235,7 +235,7 @@ def gain_item(s: State, seat: int, thing: int, card: int, ammo: int = 1) -> None
         c.inventory.append(thing)
         return
     load = min(ammo, t.capacity)
-    if len(c.heavy) < items.hand_slots(s, seat):
+    if len(c.heavy) < items_hands.hand_slots(s, seat):
         c.heavy.append(thing)
         c.heavy_ammo.append(load)
         return
@@ -253,13 +253,13 @@ def _drop_for_heavy(s: State, st: Step, action: int) -> None:
     thing, load = st.args
     dropped = s.game.actions.thing.arg(action)
     if dropped == thing:
-        items.discard_item(s, thing)
+        items_hands.discard_item(s, thing)
         s.log(ev("drop", st.seat, (("thing", thing),)))
         return
     index = c.heavy.index(dropped)
     c.heavy.pop(index)
     c.heavy_ammo.pop(index)
-    items.drop_thing(s, st.seat, dropped)
+    items_hands.drop_thing(s, st.seat, dropped)
     c.heavy.append(thing)
     c.heavy_ammo.append(load)
 

@@ -36,7 +36,7 @@ from nemesis_env.core.engine import (
 from nemesis_env.games.nemesis.rules import (
     exploration,
     hazards,
-    items,
+    items_hands,
     movement,
     player_phase,
     rooms,
@@ -238,7 +238,7 @@ def discard_owned(s: State, seat: int, thing: int) -> None:
         index = c.heavy.index(thing)
         c.heavy.pop(index)
         c.heavy_ammo.pop(index)
-    items.discard_item(s, thing)
+    items_hands.discard_item(s, thing)
 
 
 @step(Kind.PYRO_ITEM, lambda s, st: s.game.actions.thing.ids(sorted(set(owned_items(s, st.seat)))))

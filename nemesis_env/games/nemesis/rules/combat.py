@@ -112,9 +112,7 @@ def flee(s: State, mini: int) -> None:
 
 @on_prepare(Kind.FLEE_DIRECTION)
 def reshuffle_for_flee(s: State) -> None:
-    from nemesis_env.games.nemesis.rules import event_phase
-
-    event_phase.reshuffle_events(s)
+    s.game.hooks.reshuffle_events(s)
 
 
 @on_outcomes(Kind.FLEE_DIRECTION)
@@ -153,9 +151,7 @@ def move_through(s: State, mini: int, number: int) -> None:
         return
     intruders.place(s, mini, other)
     if not s.explored[other] and s.game.params.intruder_flips_unexplored:
-        from nemesis_env.games.nemesis.rules import exploration
-
-        exploration.flip_tile(s, other)
+        s.game.hooks.flip_tile(s, other)
 
 
 def destroy_eggs_in_room(s: State, room: int, count: int) -> None:

@@ -54,11 +54,9 @@ def destroy_ship(s: State, reason: str) -> None:
 
 def kill_all_intruders(s: State) -> None:
     """Everything aboard dies with the ship: the miniatures leave, their tokens to the supply."""
-    from nemesis_env.games.nemesis.rules import intruders
-
     for mini, room in enumerate(s.intruder_room):
         if room != NOWHERE:
-            intruders.remove_from_board(s, mini, to_bag=False)
+            s.game.hooks.remove_intruder(s, mini, to_bag=False)
 
 
 def jump(s: State) -> None:
@@ -88,12 +86,10 @@ def nobody_left_check(s: State) -> bool:
 
 
 def _die(s: State, seat: int, cause: str) -> None:
-    from nemesis_env.games.nemesis.rules import wounds
-
     c = s.chars[seat]
     if c.status in (HIBERNATING, IN_POD):
         c.status = ACTIVE  # so that `kill` removes it from wherever it is
-    wounds.kill(s, seat, cause)
+    s.game.hooks.kill(s, seat, cause)
 
 
 def begin_end(s: State, reason: str) -> None:

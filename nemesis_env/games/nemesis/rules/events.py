@@ -49,8 +49,6 @@ def _regeneration(s: State) -> None:
 
 
 def _eclosion(s: State) -> None:
-    from nemesis_env.games.nemesis.rules import contamination
-
     for seat in reversed(range(len(s.chars))):
         c = s.chars[seat]
         if c.status == ACTIVE and c.larva:
@@ -61,7 +59,7 @@ def _eclosion(s: State) -> None:
                 intruders.appear(s, creeper, room, -1)
     for seat in reversed(range(len(s.chars))):
         if s.chars[seat].status == ACTIVE:
-            contamination.eclosion_draw(s, seat)
+            s.game.hooks.eclosion_draw(s, seat)
 
 
 def _bulkheads_open(s: State) -> None:
@@ -198,14 +196,12 @@ def _scent_of_prey(s: State) -> None:
 
 
 def _escape_pod_ejection(s: State) -> None:
-    from nemesis_env.games.nemesis.rules import pods
-
     for pod, state in enumerate(s.pods):
         if state == POD_LAUNCHED:
             continue
         if s.pod_seats[pod] and s.game.params.pod_ejection == "empty_only":
             continue
-        pods.launch(s, pod, ejected=True)
+        s.game.hooks.launch_pod(s, pod, ejected=True)
         return
 
 

@@ -27,7 +27,7 @@ from nemesis_env.core.engine import (
     on_resolve,
     push,
 )
-from nemesis_env.games.nemesis.rules import combat, hazards, items, player_phase, wounds
+from nemesis_env.games.nemesis.rules import combat, hazards, items_hands, player_phase, wounds
 from nemesis_env.games.nemesis.rules.intruders import ADULT
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import NOWHERE, State, ev
@@ -69,7 +69,7 @@ def round_actions(s: State, seat: int) -> list[int]:
             out += acts.shoot.ids(targets)
         out += acts.melee.ids(targets)
     if not s.in_combat(seat) and player_phase.can_pay(s, seat, 1) and \
-            len(c.heavy) < items.hand_slots(s, seat):  # fmt: skip
+            len(c.heavy) < items_hands.hand_slots(s, seat):  # fmt: skip
         kinds = {thing - s.game.first_object for thing in s.objects[c.room]}
         out += acts.pick_up.ids(sorted(kinds))
     out += acts.drop.ids(sorted(set(c.heavy) | set(c.inventory)))
@@ -281,7 +281,7 @@ def drop(s: State, seat: int, thing: int) -> None:
         c.heavy_ammo.pop(index)
     else:
         c.inventory.remove(thing)
-    items.drop_thing(s, seat, thing)
+    items_hands.drop_thing(s, seat, thing)
 
 
 # -- Trade (§6.2, FAQ §19: anyone present may trade, gifts allowed, never empty, no ammo) -----
@@ -301,7 +301,7 @@ def _tradeable(s: State, seat: int) -> list[int]:
 
 
 def _free_hands(s: State, seat: int) -> int:
-    return items.hand_slots(s, seat) - len(s.chars[seat].heavy)
+    return items_hands.hand_slots(s, seat) - len(s.chars[seat].heavy)
 
 
 @on_legal(Kind.TRADE_OFFER)

@@ -20,9 +20,7 @@ def place_fire(s: State, room: int) -> None:
     if s.fire[room]:
         return
     if sum(s.fire) >= MARKERS:
-        from nemesis_env.games.nemesis.rules import ending
-
-        ending.destroy_ship(s, "ninth fire marker")
+        s.game.hooks.destroy_ship(s, "ninth fire marker")
         return
     s.fire[room] = True
     s.log(ev("fire", -1, (("room", room),)))
@@ -45,9 +43,7 @@ def place_malfunction(s: State, room: int) -> None:
     if s.malfunction[room] or not malfunction_allowed(s, room):
         return
     if sum(s.malfunction) >= MARKERS:
-        from nemesis_env.games.nemesis.rules import ending
-
-        ending.destroy_ship(s, "ninth malfunction marker")
+        s.game.hooks.destroy_ship(s, "ninth malfunction marker")
         return
     s.malfunction[room] = True
     s.log(ev("malfunction", -1, (("room", room),)))

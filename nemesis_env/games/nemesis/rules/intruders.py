@@ -112,9 +112,7 @@ def resolve_bag(s: State, d: Decision, outcome: int) -> None:
     s.bag.draw(token)
     s.log(ev("bag_draw", -1, (("token", token),)))
     if draw.purpose == ENCOUNTER_DRAW:
-        from nemesis_env.games.nemesis.rules import noise
-
-        noise.encounter_token(s, draw, token)
+        s.game.hooks.encounter_token(s, draw, token)
     elif draw.purpose == SUMMON_DRAW:
         summon(s, draw.room, token)
     else:
@@ -143,26 +141,22 @@ def develop(s: State, token: int) -> None:
         add_to_bag_from_supply(s, BREEDER)
     elif kind in (ADULT, BREEDER):
         s.bag.put(token)
-        from nemesis_env.games.nemesis.rules import noise
-
         # pushed in reverse, so player 1's roll comes first (in player order, §9.2)
         for seat in reversed(range(len(s.chars))):
             c = s.chars[seat]
             if (c.on_board and not s.in_combat(seat)) or c.status == IN_POD:
                 room = c.room if c.on_board else pods.section_room(s, c.pod)
-                noise.roll_noise(s, seat, room)
+                s.game.hooks.roll_noise(s, seat, room)
     elif kind == QUEEN:
         s.bag.put(token)
         nest = s.game.nest_room(s)
         inside = [] if nest < 0 else s.characters_in(nest)
         if inside:
-            from nemesis_env.games.nemesis.rules import noise
-
             # the Queen herself comes: an encounter with the first character there
             mini = free_miniature(s, QUEEN)
             if mini >= 0:
                 s.bag.draw(token)
-                noise.encounter_token(s, BagDraw(ENCOUNTER_DRAW, nest, inside[0]), token)
+                s.game.hooks.encounter_token(s, BagDraw(ENCOUNTER_DRAW, nest, inside[0]), token)
         elif not s.nest_destroyed:
             s.eggs_in_nest += 1
     else:  # BLANK

@@ -206,12 +206,11 @@ def printed_cost(s: State, thing: int) -> int:
 def wound_surcharge(s: State, seat: int, thing: int) -> int:
     """An undressed wound that makes item actions dearer (Hand: +1; not for the items it
     exempts, the Motion Scanner, §8.1, FAQ)."""
-    from nemesis_env.games.nemesis.rules import wounds
-
     extra = 0
     for wound in s.game.data.serious_wounds:
         for effect in wound.effects:
-            if effect.op == "item_action_cost_increase" and wounds.has_wound(s, seat, wound.id) \
+            wounded = s.game.hooks.has_wound(s, seat, wound.id)
+            if effect.op == "item_action_cost_increase" and wounded \
                     and item_id(s, thing) not in effect.params["exempt"]:  # fmt: skip
                 extra += int(effect.params["amount"])
     return extra

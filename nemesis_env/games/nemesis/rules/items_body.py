@@ -20,6 +20,7 @@ from nemesis_env.games.nemesis.rules.items_base import (
     Use,
     always,
     ask,
+    current,
     patient,
     pick,
     then,
@@ -176,8 +177,6 @@ def _purge_run(s: State, use: Use, p: Params) -> None:
 def _purge(s: State, use: Use) -> None:
     """INFECTED cards and the Larva go; wounds and contamination as printed; the deck and the
     discard pile (and the hand, if printed) shuffled into a new deck; then the user passes."""
-    from nemesis_env.games.nemesis.rules.items_base import current
-
     p = current(s, use).params
     c = s.chars[use.seat]
     infected = s.game.contam_infected

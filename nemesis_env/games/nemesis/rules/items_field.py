@@ -12,12 +12,9 @@ Grenade 2, Molotov 1), and an attack on eggs makes a Noise roll in the user's ro
 
 from __future__ import annotations
 
-from typing import Any
-
 from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_resolve, push
 from nemesis_env.games.nemesis.rules import (
     attacks,
-    cards,
     combat,
     exploration,
     hazards,
@@ -309,13 +306,12 @@ def _search_can(s: State, use: Use, p: Params) -> bool:
     ignore_counter)); not offered until that is written."""
     room = room_of(s, use)
     d = s.game.room_def(s, room)
-    return getattr(cards, SEARCH, None) is not None and d is not None and d.searchable \
+    return d is not None and d.searchable \
         and (s.item_counter[room] > 0 or bool(p["ignore_counter"]))  # fmt: skip
 
 
 def _search_run(s: State, use: Use, p: Params) -> None:
-    search: Any = getattr(cards, SEARCH)
-    search(s, use.seat, ignore_counter=bool(p["ignore_counter"]))
+    s.game.hooks.search_room(s, use.seat, ignore_counter=bool(p["ignore_counter"]))
 
 
 OPS: dict[str, OpRule] = {

@@ -28,6 +28,7 @@ from nemesis_env.games.nemesis.rules.items_base import (
     items_held,
     op_params,
     pick,
+    run_steps,
     then,
 )
 from nemesis_env.games.nemesis.rules.items_hands import discard_item, remove_item, take_heavy
@@ -54,8 +55,6 @@ def _give_up(s: State, use: Use, p: Params, thing: int) -> None:
 def start_activation(s: State, seat: int, which: int) -> int:
     """Pushes the activation (its requirements' effects, then the item turns active); returns
     its cost."""
-    from nemesis_env.games.nemesis.rules.items_base import run_steps
-
     thing = quest_thing(s, seat, which)
     use = Use(seat, thing, ACTIVATION, 0)
     then(s, "activated", use)
@@ -116,12 +115,10 @@ def legal_noise_reroll(s: State, d: Decision) -> list[int]:
 
 @on_resolve(Kind.NOISE_REROLL)
 def resolve_noise_reroll(s: State, d: Decision, action: int) -> None:
-    from nemesis_env.games.nemesis.rules import noise
-
     r: Reroll = d.payload
     again = r.roll._replace(rerolled=True)
     if action == s.game.actions.no.id():
-        noise.resolve_noise(s, Decision(Kind.NOISE_ROLL, CHANCE, again), r.outcome)
+        s.game.hooks.resolve_noise_face(s, Decision(Kind.NOISE_ROLL, CHANCE, again), r.outcome)
         return
     face = s.game.chance.noise.arg(r.outcome) + 1
     s.log(ev("noise_reroll", r.roll.seat, (("room", r.roll.room), ("face", face))))
@@ -148,8 +145,6 @@ def legal_armor(s: State, d: Decision) -> list[int]:
 
 @on_resolve(Kind.ARMOR)
 def resolve_armor(s: State, d: Decision, action: int) -> None:
-    from nemesis_env.games.nemesis.rules import attacks
-
     attack, card, armor = d.payload
     seat = attack.seat
     if action == s.game.actions.yes.id():
@@ -158,9 +153,9 @@ def resolve_armor(s: State, d: Decision, action: int) -> None:
         s.log(ev("armor", seat, (("intruder", attack.intruder),)))
         player_phase.pay(s, seat, full_cost(s, seat, armor))
     elif card >= 0:
-        attacks.apply_attack_effect(s, attack, card, s.game.mini_type[attack.intruder])
+        s.game.hooks.apply_attack(s, attack, card, s.game.mini_type[attack.intruder])
     else:
-        attacks.infest(s, attack.intruder, seat)
+        s.game.hooks.infest(s, attack.intruder, seat)
 
 
 OPS: dict[str, OpRule] = {

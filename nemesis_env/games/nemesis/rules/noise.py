@@ -46,9 +46,7 @@ def noise_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 @on_resolve(Kind.NOISE_ROLL)
 def resolve_noise(s: State, d: Decision, outcome: int) -> None:
     roll: NoiseRoll = d.payload
-    from nemesis_env.games.nemesis.rules import items_quest
-
-    if items_quest.offer_noise_reroll(s, roll, outcome):
+    if s.game.hooks.offer_noise_reroll(s, roll, outcome):
         return  # the Motion Scanner may roll again first (§14)
     face = s.game.chance.noise.arg(outcome) + 1
     s.log(ev("noise_roll", roll.seat, (("room", roll.room), ("face", face))))

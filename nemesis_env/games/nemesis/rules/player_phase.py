@@ -30,7 +30,7 @@ from nemesis_env.core.engine import (
     on_stage,
     push,
 )
-from nemesis_env.games.nemesis.rules import actions_menu, ending, pods, wounds
+from nemesis_env.games.nemesis.rules import ending, pods, wounds
 from nemesis_env.games.nemesis.rules.kinds import Kind, Pay, SeatArg, Stage
 from nemesis_env.games.nemesis.state import ACTIVE, IN_POD, State, ev
 
@@ -120,7 +120,8 @@ def next_round(s: State, d: Decision) -> None:
 
 @on_legal(Kind.ROUND)
 def legal_round(s: State, d: Decision) -> list[int]:
-    return actions_menu.legal(s, d.chooser)
+    legal: list[int] = s.game.hooks.round_legal(s, d.chooser)
+    return legal
 
 
 @on_resolve(Kind.ROUND)
@@ -130,9 +131,9 @@ def resolve_round(s: State, d: Decision, action: int) -> None:
     if action == s.game.actions.pass_id:
         push(s, Decision(Kind.PASS_DISCARD, seat, SeatArg(seat)))
         return
-    free = actions_menu.is_free(s, action)
+    free = s.game.hooks.round_is_free(s, action)
     push(s, Decision(Kind.AFTER_ACTION, AUTO, SeatArg(seat) if not free else None))
-    actions_menu.perform(s, seat, action)
+    s.game.hooks.round_perform(s, seat, action)
 
 
 @on_auto(Kind.AFTER_ACTION)
@@ -218,9 +219,7 @@ def end_player_phase(s: State) -> None:
     room = s.depressurised
     if room >= 0:
         s.depressurised = -1
-        from nemesis_env.games.nemesis.rules import rooms
-
-        rooms.depressurise(s, room)
+        s.game.hooks.depressurise(s, room)
         if s.stage == Stage.VICTORY_CHECK:
             return
     s.stage = Stage.TIME_TRACK

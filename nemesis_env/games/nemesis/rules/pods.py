@@ -108,8 +108,6 @@ def legal_pod_choice(s: State, d: Decision) -> list[int]:
 
 @on_resolve(Kind.POD_CHOICE)
 def resolve_pod_choice(s: State, d: Decision, action: int) -> None:
-    from nemesis_env.games.nemesis.rules import player_phase
-
     choice: PodChoice = d.payload
     seat = choice.seat
     c = s.chars[seat]
@@ -126,4 +124,4 @@ def resolve_pod_choice(s: State, d: Decision, action: int) -> None:
         c.passed = True
         s.log(ev("pod_wait", seat, ()))
     if not choice.boarding:
-        player_phase.end_of_round(s, seat)  # while boarding, the action's end does it
+        s.game.hooks.end_of_round(s, seat)  # while boarding, the action's end does it

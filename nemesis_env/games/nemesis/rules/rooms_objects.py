@@ -28,7 +28,7 @@ from nemesis_env.core.engine import (
     on_resolve,
     push,
 )
-from nemesis_env.games.nemesis.rules import items, noise
+from nemesis_env.games.nemesis.rules import items_hands, noise
 from nemesis_env.games.nemesis.rules.kinds import Kind, SeatArg
 from nemesis_env.games.nemesis.rules.rooms_common import Op, Params, Use, or_done
 from nemesis_env.games.nemesis.state import UNKNOWN, State, ev
@@ -102,7 +102,7 @@ def resolve_weakness(s: State, d: Decision, outcome: int) -> None:
 def _able_take_egg(s: State, seat: int, room: int, p: Params) -> bool:
     c = s.chars[seat]
     return (s.eggs_in_nest > 0 and not s.nest_destroyed and c.room == room
-            and len(c.heavy) < items.hand_slots(s, seat))  # fmt: skip
+            and len(c.heavy) < items_hands.hand_slots(s, seat))  # fmt: skip
 
 
 def _run_take_egg(s: State, seat: int, room: int, p: Params) -> None:
@@ -208,7 +208,7 @@ def gain_item(s: State, seat: int, thing: int, *, ammo: int) -> None:
         return
     c.heavy.append(thing)
     c.heavy_ammo.append(min(ammo, s.game.item_capacity(thing)))
-    if len(c.heavy) > items.hand_slots(s, seat):
+    if len(c.heavy) > items_hands.hand_slots(s, seat):
         push(s, Decision(Kind.ROOM_HAND_FULL, seat, SeatArg(seat)))
 
 
@@ -225,8 +225,8 @@ def resolve_hand_full(s: State, d: Decision, action: int) -> None:
     i = len(c.heavy) - 1 - c.heavy[::-1].index(thing)  # the last taken of that kind
     c.heavy.pop(i)
     c.heavy_ammo.pop(i)
-    items.drop_thing(s, seat, thing)
-    if len(c.heavy) > items.hand_slots(s, seat):
+    items_hands.drop_thing(s, seat, thing)
+    if len(c.heavy) > items_hands.hand_slots(s, seat):
         push(s, Decision(Kind.ROOM_HAND_FULL, seat, SeatArg(seat)))
 
 

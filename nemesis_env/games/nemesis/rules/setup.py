@@ -11,6 +11,8 @@ its shuffled Action deck, its starting weapon fully loaded and its two quest ite
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nemesis_env.core.engine import (
     CHANCE,
     Decision,
@@ -25,14 +27,15 @@ from nemesis_env.games.nemesis.rules import intruders
 from nemesis_env.games.nemesis.rules.kinds import Kind, ObjectiveDeal, SeatArg, Stage
 from nemesis_env.games.nemesis.state import State, ev
 
+if TYPE_CHECKING:
+    from nemesis_env.games.nemesis.game import NemesisGame
+
 HIBERNATORIUM = 10
 
 
 @on_stage(Stage.SETUP_OBJECTIVES)
 def deal_objectives(s: State) -> None:
     """The Adults go into the bag (their numbers drawn from the box), then the objectives."""
-    from nemesis_env.games.nemesis.game import initial_adults
-
     s.stage = Stage.SETUP_DRAFT
     s.cursor = 0
     for seat in reversed(range(len(s.chars))):
@@ -114,3 +117,12 @@ def place_crew(s: State) -> None:
     s.first_player = 0
     s.stage = Stage.DRAW
     s.log(ev("setup_done", -1, ()))
+
+
+def initial_adults(game: NemesisGame) -> int:
+    """3 + players Adult tokens go into the bag at setup (§4.1 step 9)."""
+    intruders_def = game.data.intruders
+    return (
+        intruders_def.initial_bag.get("adult", 0)
+        + intruders_def.initial_bag_per_player.get("adult", 0) * game.params.players
+    )

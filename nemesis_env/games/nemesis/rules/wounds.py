@@ -83,9 +83,7 @@ def resolve_wound(s: State, d: Decision, outcome: int) -> None:
     c.serious.append(card)
     s.log(ev("serious_wound", w.seat, (("card", card),)))
     if s.game.wound_type[card] == "arm":
-        from nemesis_env.games.nemesis.rules import items
-
-        items.enforce_hand_slots(s, w.seat)
+        s.game.hooks.enforce_hand_slots(s, w.seat)
 
 
 def has_wound(s: State, seat: int, wound_type: str) -> bool:
