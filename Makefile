@@ -43,7 +43,7 @@ test: install
 	$(BIN)/lint-imports
 	$(BIN)/pytest -n 2
 
-# The main job: train PPO (<= 12 min), tournament, report in runs/quickstart/ (about 17-19 min);
+# The main job: train PPO (a fixed 75 updates), tournament, report in runs/quickstart/;
 # --overwrite replaces the previous run there (cleared first, so the report shows one run).
 run: install
 	$(BIN)/nemesis run configs/quickstart.yaml --overwrite

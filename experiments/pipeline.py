@@ -10,6 +10,7 @@ clears an earlier run there first, so the report never mixes two runs.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -51,6 +52,7 @@ def run_pipeline(
     check_run_dir(root, overwrite=overwrite, markers=PIPELINE_MARKERS)
     _check_tournament(cfg.tournament)
     # train/ is checked as part of the root, which is cleared as a whole
+    clock = time.perf_counter()
     with prepare_training(cfg.train, root / "train", check_out=False) as job:
         create_run_dir(
             root.parent, root.name, config=cfg, game=job.trainer.game, timestamp=False,
@@ -61,8 +63,11 @@ def run_pipeline(
     tournament_cfg = dataclasses.replace(
         cfg.tournament, agents=agents, out_dir=str(root / "tournament")
     )
+    train_s = time.perf_counter() - clock
+    clock = time.perf_counter()
     result = run_tournament(tournament_cfg, progress=progress, argv=argv)
-    return write_run_report(root, result.results)
+    walls = {"training": train_s, "tournament": time.perf_counter() - clock}
+    return write_run_report(root, result.results, walls)
 
 
 def _check_tournament(cfg: TournamentConfig) -> None:

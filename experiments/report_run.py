@@ -101,7 +101,32 @@ def versus_baseline(results: Mapping[str, Any], learner: str = "ppo") -> list[st
     return lines
 
 
-def write_run_report(root: Path, results: Mapping[str, Any]) -> Path:
+def _minutes(seconds: float) -> str:
+    return f"{int(seconds // 60)} min {int(seconds % 60)} s"
+
+
+def _stopping_line(summary: Mapping[str, Any], walls: Mapping[str, float] | None) -> str:
+    """How training ended, and what it cost on this machine (the weights depend only on the
+    first part when the run stops on a fixed number of updates)."""
+    reason = summary.get("stopped_by")
+    if reason == "total_updates":
+        rule = "a fixed number of updates (total_updates): the same weights on any machine"
+    elif reason == "time_budget_s":
+        rule = "the time budget (time_budget_s): the weights depend on the machine's speed"
+    else:
+        rule = str(reason or "?")
+    line = f"- stopped by {rule}"
+    if walls:
+        line += (
+            f"; wall time on this machine: training {_minutes(walls['training'])} "
+            f"(expert pretraining included), tournament {_minutes(walls['tournament'])}"
+        )
+    return line
+
+
+def write_run_report(
+    root: Path, results: Mapping[str, Any], walls: Mapping[str, float] | None = None
+) -> Path:
     train_dir = root / "train"
     rows = read_metrics(train_dir)
     summary_path = train_dir / "train_summary.json"
@@ -115,6 +140,7 @@ def write_run_report(root: Path, results: Mapping[str, Any]) -> Path:
         "",
         "## Training (masked PPO self-play)",
         f"- updates: {summary.get('updates', '?')}, env steps: {summary.get('env_steps', '?')}",
+        _stopping_line(summary, walls),
         f"- checkpoint: `{train_dir / 'final.pt'}`",
         f"- TensorBoard: `.venv/bin/tensorboard --logdir {train_dir / 'tb'}`",
     ]

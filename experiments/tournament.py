@@ -138,7 +138,18 @@ _WORKER: _Runner | None = None
 
 def _init_worker(config: TournamentConfig) -> None:
     global _WORKER
+    single_threaded_torch()
     _WORKER = _Runner(config)
+
+
+def single_threaded_torch() -> None:
+    """One intra-op thread for torch, when it is loaded. A forked worker must not enter an
+    OpenMP region that its parent started: the pool's threads do not survive the fork and the
+    child waits for them for ever (a standalone tournament of PPO agents hung so). The agents'
+    networks are small: one thread is also the fastest (experiments/train.py)."""
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
 
 
 def _play_in_worker(job: Job) -> dict[str, Any]:
@@ -167,6 +178,7 @@ def play_games(
         else:
             methods = mp.get_all_start_methods()
             ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+            single_threaded_torch()
             chunk = max(1, len(jobs) // (config.workers * 16))
             with ctx.Pool(config.workers, initializer=_init_worker, initargs=(config,)) as pool:
                 for rec in pool.imap_unordered(_play_in_worker, jobs, chunksize=chunk):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,17 +114,30 @@ class TrainingJob:
         # the restored update (0 for a fresh run): how much of the run this command redid or
         # skipped shows here, not in the weights, which a run from scratch would reproduce
         started = self.trainer.update
+        plan = plan_from_config(self.cfg)
+        clock = time.perf_counter()
         run_trainer(
-            self.trainer, plan_from_config(self.cfg), self.cfg.seed, self.out,
-            progress=progress, continues=self.continues,
+            self.trainer, plan, self.cfg.seed, self.out, progress=progress,
+            continues=self.continues,
         )  # fmt: skip
         summary = {
             "updates": self.trainer.update,
             "env_steps": self.trainer.env_steps,
             "started_at_update": started,
+            "stopped_by": stopping_reason(plan, self.trainer.update, self.trainer.env_steps),
+            "wall_s": round(time.perf_counter() - clock, 1),
         }
         write_json(self.out / "train_summary.json", summary)
         return self.out / "final.pt"
+
+
+def stopping_reason(plan: TrainPlan, update: int, env_steps: int) -> str:
+    """Which limit ended the run: a fixed amount of work (reproducible) or the time budget."""
+    if plan.total_updates is not None and update >= plan.total_updates:
+        return "total_updates"
+    if plan.total_env_steps is not None and env_steps >= plan.total_env_steps:
+        return "total_env_steps"
+    return "time_budget_s"
 
 
 def prepare_training(

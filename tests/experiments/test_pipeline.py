@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,11 @@ def test_nemesis_run_writes_every_artefact(tmp_path: Path) -> None:
     assert list((out / "train" / "tb").glob("events.out.tfevents.*"))
     report = (out / "report.md").read_text()
     assert "ppo creature vs heuristic hunted" in report
+    # the stopping rule and what the run cost (issue: a reproducible main job)
+    assert "- stopped by a fixed number of updates (total_updates)" in report
+    assert "wall time on this machine: training " in report and ", tournament " in report
+    summary = json.loads((out / "train" / "train_summary.json").read_text())
+    assert summary["stopped_by"] == "total_updates" and summary["wall_s"] > 0
 
 
 def test_train_resume_is_exact(tmp_path: Path) -> None:
