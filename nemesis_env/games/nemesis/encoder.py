@@ -146,10 +146,18 @@ class NemesisEncoder:
         self.t = t
         self.layout = build_layout(t)
         self.effects = sorted(set(t.token_effect))
+        self._cached: tuple[int, dict[str, Any]] | None = None
+
+    def _views_of(self, out: npt.NDArray[np.float32]) -> dict[str, Any]:
+        """The named views into `out`, built once per buffer (envs reuse one buffer)."""
+        key = out.__array_interface__["data"][0]
+        if self._cached is None or self._cached[0] != key:
+            self._cached = (key, self.layout.views(out))
+        return self._cached[1]
 
     def encode(self, v: NemesisView, out: npt.NDArray[np.float32]) -> None:
         out[:] = 0.0
-        p = self.layout.views(out)
+        p = self._views_of(out)
         n = v.players
         me = max(v.seat, 0)
 
