@@ -39,6 +39,20 @@ def build_layout(t: Tables) -> Layout:
     n_obj = len(t.data.objectives)
     n_ch = len(t.data.characters)
     pieces: list[tuple[Any, ...]] = [
+        *_flow_pieces(),
+        *_room_pieces(rooms, tiles, effects),
+        *_board_pieces(t, corridors, tokens),
+        *_character_pieces(rooms, n_ch, cards, things),
+        *_own_pieces(cards, things, n_obj, n_ch),
+    ]
+    return Layout(pieces)
+
+
+Pieces = list[tuple[Any, ...]]
+
+
+def _flow_pieces() -> Pieces:
+    return [
         ("seat", (MAX_SEATS,), "one-hot observing seat (player number - 1)"),
         ("decision", (len(KINDS),), "one-hot kind of the open decision (rules/kinds.py Kind)"),
         ("decision_mine", (1,), "1 if this seat takes the open decision"),
@@ -49,6 +63,11 @@ def build_layout(t: Tables) -> Layout:
         ("self_destruct_on", (1,), "1 if the self-destruct sequence runs"),
         ("destination", (4,), "one-hot destination marker A-D"),
         ("first_player", (MAX_SEATS,), "one-hot first player, relative to this seat"),
+    ]
+
+
+def _room_pieces(rooms: int, tiles: int, effects: int) -> Pieces:
+    return [
         (
             "room_tile",
             (rooms, tiles + 1),
@@ -68,6 +87,11 @@ def build_layout(t: Tables) -> Layout:
         ("room_characters", (rooms, MAX_SEATS), "per room: which characters (relative) are there"),
         ("room_intruders", (rooms, 5), "per room: intruders of each type / 3"),
         ("room_injuries", (rooms,), "per room: injuries on its intruders / 10"),
+    ]
+
+
+def _board_pieces(t: Tables, corridors: int, tokens: int) -> Pieces:
+    return [
         ("corridor_door", (corridors, 3), "per corridor: one-hot door open/closed/destroyed"),
         ("corridor_noise", (corridors,), "per corridor: noise marker"),
         ("tc_noise", (1,), "noise on the Technical Corridors space"),
@@ -97,6 +121,11 @@ def build_layout(t: Tables) -> Layout:
         ("crafted_left", (len(t.crafted),), "crafted items left / 3"),
         ("contamination_deck", (1,), "contamination cards left / 27"),
         ("event_deck", (1,), "event cards left / 20"),
+    ]
+
+
+def _character_pieces(rooms: int, n_ch: int, cards: int, things: int) -> Pieces:
+    return [
         ("char_present", (MAX_SEATS,), "per relative seat: in the game"),
         (
             "char_character",
@@ -131,6 +160,11 @@ def build_layout(t: Tables) -> Layout:
             "per relative seat: items per colour / 5 (red, yellow, green, other)",
         ),
         ("char_quest", (MAX_SEATS, 2), "per relative seat: active quest items"),
+    ]
+
+
+def _own_pieces(cards: int, things: int, n_obj: int, n_ch: int) -> Pieces:
+    return [
         ("own_hand", (cards,), "this seat's hand, copies per card / 3"),
         ("own_inventory", (things,), "this seat's inventory, copies per thing / 3"),
         ("own_objectives", (n_obj,), "objectives dealt to this seat"),
@@ -138,7 +172,6 @@ def build_layout(t: Tables) -> Layout:
         ("own_draft", (n_ch,), "characters offered to this seat in the draft"),
         ("own_deck", (cards,), "this seat's deck contents, copies per card / 10"),
     ]
-    return Layout(pieces)
 
 
 class NemesisEncoder:
