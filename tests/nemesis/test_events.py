@@ -577,3 +577,26 @@ def test_short_circuit_malfunctions_explored_yellow_rooms_with_a_computer() -> N
     explore(s, 13, "engine_control_room", explored=False)
     draw_event(s, "short_circuit")
     assert [r for r in range(21) if s.malfunction[r]] == [2, 3]
+
+
+def test_fire_needing_a_ninth_marker_destroys_the_ship() -> None:
+    """§8.4: 8 Fire markers; Flammable Compounds needing a 9th blows the ship up (§17)."""
+    s = scene()
+    s.fire[HIB] = True
+    for room in (0, 1, 2, 3, 15, 16, 17):  # 8 fires, none next to the Hibernatorium
+        s.fire[room] = True
+    draw_event(s, "flammable_compounds")
+    assert s.ship_destroyed and sum(s.fire) == 8
+    assert s.stage == Stage.VICTORY_CHECK
+
+
+def test_a_ninth_malfunction_marker_destroys_the_ship() -> None:
+    """§8.5: 8 Malfunction markers; Short Circuit needing a 9th is hull failure."""
+    s = scene()
+    explore(s, 2, "generator")
+    for room in (3, 4, 5):
+        explore(s, room, "storage")
+    for room in (0, 10, 18, 19, 20, 3, 4, 5):
+        s.malfunction[room] = True
+    draw_event(s, "short_circuit")
+    assert s.ship_destroyed and all(c.status == DEAD for c in s.chars)
