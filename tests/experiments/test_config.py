@@ -319,6 +319,9 @@ def test_ismcts_leaf_value_is_the_fitted_not_alone_value() -> None:
         agent = make_agent(AgentSpec(name="v", kind="ismcts", params=params), game, 0)
         leaf = getattr(agent, "leaf_value", None)
         assert type(leaf).__name__ == "NotAloneValue" and getattr(leaf, "turns", None) == 2
+    # docs/agents.md: without leaf_turns the rollout stops at the start of the next turn
+    default = make_agent(AgentSpec(name="v", kind="ismcts", params={"leaf_value": "kit"}), game, 0)
+    assert getattr(getattr(default, "leaf_value", None), "turns", None) == 1
     plain = make_agent(AgentSpec(name="v", kind="ismcts"), game, 0)
     assert getattr(plain, "leaf_value", "missing") is None
     cases = [
@@ -378,3 +381,100 @@ def test_a_config_must_name_a_registered_game() -> None:
     assert "missing required keys ['game']" in error_of(config_from_dict, TournamentConfig, doc)
     msg = error_of(config_from_dict, TournamentConfig, tournament_doc(game="chess"))
     assert "game: must be one of" in msg and "not_alone" in msg and "'chess'" in msg
+
+
+# ------------------------------------------------------------------------------ value checks
+AT_LEAST_ONE = (
+    "total_env_steps", "rollout_steps", "num_slots", "num_workers", "epochs", "minibatch_size",
+    "snapshot_every", "pool_size", "eval_every", "checkpoint_every",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "expect"),
+    [
+        ("lr", 0.0, "lr: must be positive"),
+        ("gamma", 0.0, "gamma: must be in (0, 1]"),
+        ("gamma", 1.5, "gamma: must be in (0, 1]"),
+        ("gae_lambda", -0.5, "gae_lambda: must be in [0, 1]"),
+        ("gae_lambda", 1.5, "gae_lambda: must be in [0, 1]"),
+        ("clip", 0.0, "clip: must be positive"),
+        ("ent_coef", -0.1, "ent_coef: must be non-negative"),
+        ("time_budget_s", 0.0, "time_budget_s: must be positive or null"),
+        *[(name, 0, f"{name}: must be at least 1, got 0") for name in AT_LEAST_ONE],
+    ],
+)
+def test_train_settings_out_of_range_are_refused(key: str, value: Any, expect: str) -> None:
+    """Each range the TrainConfig check states, refused just outside it."""
+    assert expect in error_of(config_from_dict, TrainConfig, {"game": "not_alone", key: value})
+
+
+def test_train_settings_on_the_edge_of_their_range_are_accepted() -> None:
+    """The closed ends of those ranges: gamma 1, gae_lambda 0 and 1, no entropy or value
+    bonus, a time budget under a second."""
+    for key, value in [("gamma", 1.0), ("gae_lambda", 0.0), ("gae_lambda", 1.0),
+                       ("ent_coef", 0.0), ("vf_coef", 0.0), ("time_budget_s", 0.5)]:  # fmt: skip
+        cfg = config_from_dict(TrainConfig, {"game": "not_alone", key: value})
+        assert getattr(cfg, key) == value
+
+
+def test_expert_games_may_have_two_players() -> None:
+    """ExpertConfig: players "must be at least 2" (Not Alone is played from 2 players)."""
+    doc = yaml.safe_load((ROOT / "configs" / "expert_creature.yaml").read_text())
+    cfg = config_from_dict(ExpertConfig, {**doc, "players": 2})
+    assert cfg.players == 2
+    assert "players: must be at least 2, got 1" in error_of(
+        config_from_dict, ExpertConfig, {**doc, "players": 1}
+    )
+
+
+@pytest.mark.parametrize("kind", ["", "pkg.module:builder"])
+def test_an_empty_or_path_like_agent_kind_cannot_be_registered(kind: str) -> None:
+    """register_agent_kind: a kind must be non-empty and contain no ':' (a `module:builder`
+    kind is a path, found without registration)."""
+    with pytest.raises(ValueError, match="must be non-empty and contain no ':'"):
+        register_agent_kind(kind, lambda s, g, i: RandomAgent())
+    assert kind not in agent_kinds()
+
+
+def test_run_metadata_records_the_git_commit_and_whether_the_tree_is_dirty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """meta.json's git block: the commit `git rev-parse HEAD` names, then dirty once a file is
+    left uncommitted (in a repository of the test's own, so a copy without .git works too)."""
+    import subprocess
+
+    from experiments import rundir
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", "-C", str(tmp_path), *args], capture_output=True,
+                              text=True, check=True)  # fmt: skip
+        return done.stdout.strip()
+
+    git("init", "-q")
+    (tmp_path / "a.txt").write_text("a\n")
+    git("add", "a.txt")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "a")
+    monkeypatch.setattr(rundir, "REPO_ROOT", tmp_path)
+    assert rundir.git_info() == {"commit": git("rev-parse", "HEAD"), "dirty": False}
+    (tmp_path / "b.txt").write_text("b\n")
+    assert rundir.git_info() == {"commit": git("rev-parse", "HEAD"), "dirty": True}
+
+
+def test_run_dirs_made_in_the_same_second_are_numbered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """create_run_dir: "A timestamped name that already exists gets -1, -2..." (its docstring)."""
+    import datetime
+    import types
+
+    from experiments import rundir
+
+    class Frozen(datetime.datetime):
+        @classmethod
+        def now(cls, tz: Any = None) -> Any:
+            return datetime.datetime(2026, 1, 2, 3, 4, 5, tzinfo=tz)
+
+    monkeypatch.setattr(rundir, "_dt", types.SimpleNamespace(datetime=Frozen, UTC=datetime.UTC))
+    names = [create_run_dir(tmp_path, "exp").name for _ in range(3)]
+    assert names == ["exp-20260102-030405", "exp-20260102-030405-1", "exp-20260102-030405-2"]

@@ -25,10 +25,13 @@ TINY = PPOSettings(
 )  # fmt: skip
 
 
-def test_nemesis_run_writes_every_artefact(tmp_path: Path) -> None:
+def test_nemesis_run_writes_every_artefact(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "run"
     code = main(["run", str(SMOKE), "--set", f"out_dir={out}", "--no-progress"])
     assert code == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"report: {out / 'report.md'}"
     for rel in (
         "report.md",
         "learning_curve.png",
@@ -42,7 +45,15 @@ def test_nemesis_run_writes_every_artefact(tmp_path: Path) -> None:
         "tournament/meta.json",
     ):
         assert (out / rel).exists(), rel
-    assert list((out / "train" / "tb").glob("events.out.tfevents.*"))
+    (events,) = (out / "train" / "tb").glob("events.out.tfevents.*")
+    # TensorBoard gets every metrics.jsonl column of every update, at its env steps
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    board = EventAccumulator(str(events))
+    board.Reload()
+    rows = [json.loads(line) for line in (out / "train" / "metrics.jsonl").read_text().splitlines()]
+    for key in set(rows[-1]) - {"update", "env_steps"}:
+        assert [e.step for e in board.Scalars(key)] == [r["env_steps"] for r in rows if key in r]
     report = (out / "report.md").read_text()
     assert "ppo creature vs heuristic hunted" in report
     # the stopping rule and what the run cost (issue: a reproducible main job)
@@ -50,6 +61,16 @@ def test_nemesis_run_writes_every_artefact(tmp_path: Path) -> None:
     assert "wall time on this machine: training " in report and ", tournament " in report
     summary = json.loads((out / "train" / "train_summary.json").read_text())
     assert summary["stopped_by"] == "total_updates" and summary["wall_s"] > 0
+
+
+def test_nemesis_run_checks_the_tournament_agents_before_training(tmp_path: Path) -> None:
+    """An agent the tournament cannot build stops `nemesis run` before any training (exit 2),
+    not after it: nothing is written."""
+    out = tmp_path / "run"
+    bad = "tournament.agents.3.params={depth: 2}"  # a random agent takes no params
+    code = main(["run", str(SMOKE), "--set", f"out_dir={out}", "--set", bad, "--no-progress"])
+    assert code == 2
+    assert not out.exists()
 
 
 def test_train_resume_is_exact(tmp_path: Path) -> None:

@@ -174,3 +174,35 @@ def test_each_seat_sees_only_the_cards_the_rules_show_it() -> None:
                 "draw_survival", "phobia"}  # fmt: skip
     assert expected <= withheld, expected - withheld
     assert {"discard (smoke)", "take_back (smoke)"} <= withheld, "no discard was smoked out"
+
+
+# The Creature's own choices that name a Hunted (A.7 Detour, and the cards that name one):
+# everything else that names a Hunted is that Hunted's card, choice, loss or gain.
+CREATURE_ACTS = frozenset({"detour", "name_hunted"})
+# Hunted events a random game must reach for the check below to mean anything.
+HUNTED_KINDS = frozenset({
+    "play_place", "draw_survival", "play_survival", "discard_survival", "river",
+    "forbidden_choice", "toxin", "ignore_token", "vortex", "artemia_catch", "reveal",
+})  # fmt: skip
+
+
+def test_every_event_names_the_seat_it_is_about() -> None:
+    """Every seat sees who acted (core/events.py: turn, kind and actor are never hidden), and
+    the log prints that seat. The seat of Hunted h is the one `GameInfo` names `hunted_<h>`
+    (docs/observations.md: "0 Creature, h+1 Hunted h"). An event that names a Hunted is that
+    Hunted's card, choice, loss or gain, except the Creature's own choices (Detour, and the
+    cards that name a Hunted). Games (3, 6) and (7, 17) add Detector/Dodge and Vortex."""
+    checked: set[str] = set()
+    for players, seed in [*GAMES, (3, 6), (7, 17)]:
+        game, events = random_game(players, seed)
+        for event in events:
+            hunted = event.get("hunted")
+            if not isinstance(hunted, int):
+                continue
+            if event.kind in CREATURE_ACTS:
+                expected = game.info.seat_names.index("creature")
+            else:
+                expected = game.info.seat_names.index(f"hunted_{hunted}")
+            assert event.actor == expected, event
+            checked.add(event.kind)
+    assert checked >= HUNTED_KINDS, HUNTED_KINDS - checked

@@ -321,6 +321,28 @@ def test_persecution_limits_take_back_to_one_card() -> None:
     assert s.discard[1] == [BEACH, LAIR]  # the played Lair joined it at the end of turn
 
 
+@pytest.mark.parametrize(("discard", "choices"), [([BEACH], [JUNGLE, BEACH]), ([], [JUNGLE])])
+def test_persecution_still_lets_the_jungle_take_back_one_card(
+    discard: list[int], choices: list[int]
+) -> None:
+    """Reference A.6 Jungle under A.7 Persecution: "limits the take-back to 1 card in total",
+    so with one card or none in the discard pile the Hunted still takes back 1: this Jungle or
+    that card."""
+    others = [p for p in (1, 3, 4, 5) if p not in discard]
+    s = hunting(
+        ["persecution"],
+        [
+            {"hand": others, "discard": discard, "played": ["jungle"]},
+            {"hand": [2, 3], "discard": [4, 5], "played": ["lair"]},
+        ],
+    )
+    play(s, HC("persecution"), P(SOURCE))
+    play(s, OPT_USE_POWER)  # Hunted 0 uses the Jungle
+    d = top(s)
+    assert (d.kind, d.chooser, d.payload.remaining) == (K.D_TAKE_BACK, 1, 1)
+    assert s.legal_actions() == [P(p) for p in choices]
+
+
 # -- Mutation -----------------------------------------------------------------------------------
 def test_mutation_artemia_token_also_costs_one_will() -> None:
     """Reference A.7 Mutation (Artemia symbol): the Artemia token additionally costs 1 Will;
@@ -551,6 +573,15 @@ def test_detour_moves_a_revealed_hunted_to_an_adjacent_place() -> None:
     assert expect(s, K.D_DETOUR_DEST, 0) == [P(LAIR), P(RIVER), P(SHELTER)]
     play(s, P(RIVER))
     assert s.location[0] == [RIVER]
+    # Reference A.4 step 1: every Hunted reveals their cards, to all; the Detour move (A.7) is
+    # the Creature's and public too.
+    shown = [(e.kind, e.actor, e.payload) for e in s.events if e.kind in ("reveal", "detour")]
+    assert shown == [
+        ("reveal", 1, (("hunted", 0), ("places", (JUNGLE,)))),
+        ("reveal", 2, (("hunted", 1), ("places", (ROVER,)))),
+        ("detour", 0, (("hunted", 0), ("place", RIVER))),
+    ]
+    assert all(e.visible_to is None for e in s.events if e.kind in ("reveal", "detour"))
     play(s, PASS)  # Hunted 1 on the Rover
     assert s.will == [2, 3]
     assert s.assimilation == 7
@@ -609,6 +640,34 @@ def test_flashback_is_illegal_with_an_empty_hunt_discard() -> None:
     is empty."""
     s = hunting(["flashback"], [{"hand": [1, 3, 4, 5], "played": ["jungle"]}])
     assert expect(s, K.D_CREATURE_WINDOW, 0) == [PASS]
+
+
+def test_flashback_is_illegal_with_an_empty_hunt_discard_in_phase_one() -> None:
+    """Reference A.7 Flashback: illegal if the discard pile is empty, in every phase; phase 1
+    too, where the first Hunt card (Despair) would be played."""
+    s = build(
+        players=2,
+        phase="exploration",
+        creature={"hand": ["flashback"]},
+        hunted=[{"hand": [1, 2, 3, 4, 5]}],
+    )
+    assert expect(s, K.D_CREATURE_WINDOW, 0) == [PASS]
+
+
+def test_a_flashback_copy_of_fierceness_adds_one_more_will() -> None:
+    """docs/rules-decisions.md 17: Fierceness adds 1 Will per caught Hunted, and a Flashback copy
+    of Fierceness 1 more: 1 (the Jungle) + 1 + 1 = 3. With one Fierceness card in the box this
+    needs a scenario that starts with the Fierceness effect in force and Fierceness on top of
+    the discard pile."""
+    s = hunting(
+        ["flashback"],
+        [{"hand": [1, 3, 4, 5], "played": ["jungle"]}],
+        flags=["fierceness"],
+        creature={"discard": ["cataclysm", "fierceness"]},
+    )
+    play(s, HC("flashback"), P(JUNGLE))
+    lost = [e.payload for e in s.events if e.kind == "will"]
+    assert lost == [(("hunted", 0), ("lost", 3), ("will", 0))]
 
 
 def test_flashback_copies_the_top_of_the_hunt_discard() -> None:
