@@ -137,7 +137,7 @@ def test_laboratory_equipment_reveals_the_weakness_of_an_object_in_your_room() -
     s.objects[HIB].append(s.game.obj_carcass)  # beside the blue corpse lying there
     use(s, "quest.laboratory_equipment")
     act(s, "thing", s.game.obj_carcass)
-    assert top_kind(s) == Kind.WEAKNESS_DRAW
+    assert top_kind(s) == Kind.WEAKNESS  # the Laboratory's reveal (rooms_objects)
     chance(s, CHANCE.weakness, 3)
     assert s.weakness[s.game.weakness_slot_index("intruder_carcass")] == 3
     assert 3 not in s.weaknesses_left

@@ -21,6 +21,7 @@ from nemesis_env.games.nemesis.rules import (
     intruders,
     movement,
     noise,
+    rooms_objects,
     wounds,
 )
 from nemesis_env.games.nemesis.rules.items_base import (
@@ -37,12 +38,9 @@ from nemesis_env.games.nemesis.rules.items_base import (
 from nemesis_env.games.nemesis.rules.items_body import force_pass
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import CLOSED, DEAD, State, ev
-from nemesis_env.games.nemesis.tables import OBJECTS
 from nemesis_env.games.nemesis.topology import TC
 
 SEARCH = "search_room"  # rules/cards.py: the Search action card's flow (Flashlight)
-OBJECT_WEAKNESS_SLOT = {"egg": "egg", "corpse": "character_corpse", "blue_corpse":
-                        "character_corpse", "carcass": "intruder_carcass"}  # fmt: skip
 
 
 def open_neighbours(s: State, room: int) -> list[int]:
@@ -280,25 +278,12 @@ def _analysable(s: State, use: Use, p: Params) -> list[int]:
 
 
 def _slot(s: State, thing: int) -> int:
-    return s.game.weakness_slot_index(OBJECT_WEAKNESS_SLOT[OBJECTS[thing - s.game.first_object]])
+    return rooms_objects.weakness_slot(s, thing)
 
 
 def _analyse(s: State, use: Use, p: Params, thing: int) -> None:
-    push(s, Decision(Kind.WEAKNESS_DRAW, CHANCE, _slot(s, thing)))
-
-
-@on_outcomes(Kind.WEAKNESS_DRAW)
-def weakness_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
-    left = s.weaknesses_left
-    return [(s.game.chance.weakness.id(w), 1 / len(left)) for w in sorted(left)]
-
-
-@on_resolve(Kind.WEAKNESS_DRAW)
-def resolve_weakness(s: State, d: Decision, outcome: int) -> None:
-    card = s.game.chance.weakness.arg(outcome)
-    s.weaknesses_left.remove(card)
-    s.weakness[d.payload] = card
-    s.log(ev("weakness", -1, (("slot", d.payload), ("card", card))))
+    """Laboratory Equipment: the same reveal as the Laboratory's analysis (rooms_objects)."""
+    rooms_objects.reveal_weakness(s, _slot(s, thing))
 
 
 def _search_can(s: State, use: Use, p: Params) -> bool:

@@ -174,7 +174,6 @@ class Kind(IntEnum):
     ITEM_AFTER = 201  # what an item does once a draw or a roll it waited for is done
     CRAFT_DONE = 202  # the crafted item is made
     # chance, items
-    WEAKNESS_DRAW = 210  # a weakness card turned face up (Laboratory analysis)
     OBJECTIVE_PEEK = 211  # which of a player's objective cards is looked at
 
 
@@ -184,7 +183,7 @@ CHANCE_KINDS = (
     Kind.ENGINE, Kind.COORDINATES, Kind.SCAN, Kind.FINAL_DRAW, Kind.INJURY_CHECK,
     Kind.FLEE_DIRECTION, Kind.SUPPLY_TOKEN, Kind.ECLOSION_DRAW, Kind.ITEM_DRAW, Kind.WEAKNESS,
     Kind.COMBAT_DIE, Kind.CARD_ITEM_DRAW, Kind.EVENT_PEEK,
-    Kind.WEAKNESS_DRAW, Kind.OBJECTIVE_PEEK,
+    Kind.OBJECTIVE_PEEK,
 )  # fmt: skip
 PLAYER_KINDS = (
     Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
