@@ -62,3 +62,15 @@ def clear_board(s: State) -> None:
     for c in s.chars:
         c.room = 10
     s.legal_cache = None
+
+
+def alone_in(room: int, seat: int = 0, players: int = 4) -> State:
+    """A game at its first round with an empty board: `seat` in `room`, the others out of the
+    way in the Cockpit (room 1)."""
+    s = play_to_round(players)
+    clear_board(s)
+    for c in s.chars:
+        c.room = 0
+    s.chars[seat].room = room
+    s.legal_cache = None
+    return s

@@ -7,7 +7,7 @@ from nemesis_env.games.nemesis.rules import noise
 from nemesis_env.games.nemesis.rules.intruders import ADULT, LARVA
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import CLOSED
-from tests.nemesis.helpers import chance, clear_board, play_to_round, top_kind
+from tests.nemesis.helpers import alone_in, chance, clear_board, play_to_round, top_kind
 
 HIBERNATORIUM = 10  # room 11: exits 1 -> 15, 2 -> 6, 3 -> 8, 4 -> 14 (nemesis-board-basic.md)
 ROOM_2 = 1  # room 2: exits 1,2 -> Technical Corridors, 3 -> 1, 4 -> 6
@@ -35,11 +35,7 @@ def test_a_number_puts_noise_in_that_corridor() -> None:
 
 
 def test_noise_in_a_noisy_corridor_is_an_encounter_that_clears_the_room_s_noise() -> None:
-    s = play_to_round()
-    clear_board(s)
-    for c in s.chars:
-        c.room = 0
-    s.chars[0].room = HIBERNATORIUM
+    s = alone_in(HIBERNATORIUM)
     topo = s.game.topo
     s.noise[topo.corridor_to(HIBERNATORIUM, 3)] = True
     s.noise[topo.corridor_to(HIBERNATORIUM, 1)] = True
@@ -55,11 +51,7 @@ def test_a_technical_corridor_entrance_puts_noise_in_the_shared_space() -> None:
 
 
 def test_danger_brings_neighbouring_intruders_not_in_combat() -> None:
-    s = play_to_round()
-    clear_board(s)
-    for c in s.chars:
-        c.room = 0
-    s.chars[0].room = HIBERNATORIUM
+    s = alone_in(HIBERNATORIUM)
     adult = s.game.minis_of_type[ADULT][0]
     s.intruder_room[adult] = 14  # room 15, joined to room 11 by corridor 1
     noise.roll_noise(s, 0, HIBERNATORIUM)
@@ -75,11 +67,7 @@ def test_danger_with_nobody_to_come_puts_noise_in_every_corridor() -> None:
 
 
 def test_a_closed_door_keeps_the_intruder_out() -> None:
-    s = play_to_round()
-    clear_board(s)
-    for c in s.chars:
-        c.room = 0
-    s.chars[0].room = HIBERNATORIUM
+    s = alone_in(HIBERNATORIUM)
     adult = s.game.minis_of_type[ADULT][0]
     s.intruder_room[adult] = 14
     corridor = s.game.topo.room_pair_corridor[(HIBERNATORIUM, 14)]
@@ -97,11 +85,7 @@ def test_silence_is_nothing_unless_the_character_is_slimed() -> None:
 
 
 def encounter_with(token_type: int, surprise: int, hand: int):  # type: ignore[no-untyped-def]
-    s = play_to_round()
-    clear_board(s)
-    for c in s.chars:
-        c.room = 0
-    s.chars[0].room = HIBERNATORIUM
+    s = alone_in(HIBERNATORIUM)
     s.chars[0].hand = s.chars[0].hand[:hand]
     s.first_encounter_done = True
     noise.push_encounter(s, 0, HIBERNATORIUM)
@@ -135,11 +119,7 @@ def test_a_larva_surprises_only_an_empty_hand() -> None:
 
 
 def test_the_blank_token_is_noise_everywhere_and_goes_back() -> None:
-    s = play_to_round()
-    clear_board(s)
-    for c in s.chars:
-        c.room = 0
-    s.chars[0].room = HIBERNATORIUM
+    s = alone_in(HIBERNATORIUM)
     noise.push_encounter(s, 0, HIBERNATORIUM)
     s.game.rules.settle(s)
     blank = s.game.tokens_of_type[5][0]
