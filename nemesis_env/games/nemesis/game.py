@@ -15,7 +15,7 @@ from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import Rules
 from nemesis_env.core.game import Game, GameInfo, UtilityKind
 from nemesis_env.core.zones import Bag, Deck
-from nemesis_env.games.nemesis import invariants
+from nemesis_env.games.nemesis import invariants, worlds
 from nemesis_env.games.nemesis import rules as rules_pkg
 from nemesis_env.games.nemesis import view as views
 from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE, Actions, ChanceOutcomes
@@ -110,10 +110,9 @@ class NemesisGame(Game[State, NemesisView]):
         return views.view_for(state, seat)
 
     def sample_world(self, view: NemesisView, rng: np.random.Generator) -> State:
-        raise NotImplementedError(
-            "Nemesis samples worlds from a state and a seat (view.sample_world); a view alone "
-            "does not carry the dealt-but-unseen piles yet"
-        )
+        """A world the seat cannot tell from the real one: the placeholders of its redacted
+        state (worlds.py) drawn uniformly from their pools."""
+        return worlds.fill(self, view.world, rng)
 
     def encode(self, view: NemesisView, out: npt.NDArray[np.float32]) -> None:
         self._encoder.encode(view, out)

@@ -274,7 +274,7 @@ class State(StackState):
         """Canonical text of the whole state (equal exactly when the states are equal)."""
         parts = [
             repr(getattr(self, name))
-            for name in sorted(State.__slots__)
+            for name in sorted((*State.__slots__, "stack", "stage", "terminal"))
             if name not in ("game", "events", "legal_cache", "chars", "scenario")
         ]
         parts += [repr([getattr(c, n) for n in Character.__slots__]) for c in self.chars]

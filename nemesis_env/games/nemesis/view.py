@@ -13,20 +13,18 @@ draft cards, the scanned state of its contamination cards, and what it looked at
 tiles and tokens it peeked at, engine tops and the coordinates card it checked, item cards it
 put under a deck.
 
-Most face-down things are not even in the state until someone sees them (state.py), so
-`sample_world` only has to redeal what is determined but hidden from the seat: the others'
-hands, inventories, objectives and draft cards, what others peeked at, and the order of unseen
-piles (already multisets).
+Most face-down things are not even in the state until someone sees them (state.py). The rest
+of what the seat cannot see is in `world`, the seat's redacted state (worlds.py): the
+placeholders `Game.sample_world(view, rng)` draws from their pools.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-import numpy as np
-
 from nemesis_env.core.zones import HIDDEN
 from nemesis_env.games.nemesis.state import UNKNOWN, Character, State
+from nemesis_env.games.nemesis.worlds import Redacted, redact
 
 if TYPE_CHECKING:
     from nemesis_env.games.nemesis.game import NemesisGame
@@ -110,6 +108,8 @@ class NemesisView(NamedTuple):
     deck: tuple[int, ...]  # its own deck's contents, sorted (order unknown)
     winners: tuple[bool, ...]
     end_reason: str
+    # the whole information set, redacted (worlds.py): what `Game.sample_world` draws from
+    world: Redacted
 
 
 def _colour_counts(game: NemesisGame, items: list[int]) -> tuple[int, ...]:
@@ -180,100 +180,8 @@ def view_for(s: State, seat: int) -> NemesisView:
         objective=UNKNOWN if me is None else me.objective,
         draft=() if me is None else tuple(me.draft),
         deck=() if me is None else tuple(sorted(me.deck.hidden_cards(-1))),
-        winners=tuple(s.winners), end_reason=s.end_reason,
+        winners=tuple(s.winners), end_reason=s.end_reason, world=redact(s, seat),
     )  # fmt: skip
 
 
-def sample_world(game: NemesisGame, s: State, seat: int, rng: np.random.Generator) -> State:
-    """A full state consistent with what `seat` knows, its hidden parts redealt with `rng`:
-    the others' hands (from their decks' and hands' pooled cards), inventories (same colours),
-    objectives (from the cards `seat` has not seen) and what others alone peeked at."""
-    w = s.clone()
-    for other, c in enumerate(w.chars):
-        if other == seat:
-            continue
-        pool = c.hand + c.deck.unseen
-        rng.shuffle(pool)
-        c.hand, c.deck.unseen = pool[: len(c.hand)], sorted(pool[len(c.hand) :])
-    _redeal_objectives(w, seat, rng)
-    _redeal_inventories(w, seat, rng)
-    _forget_scans(w, seat)
-    _forget_peeks(w, seat)
-    w.legal_cache = None
-    return w
-
-
-def _redeal_inventories(w: State, seat: int, rng: np.random.Generator) -> None:
-    """Others' items keep their colours; which items they are is redealt from that colour's
-    unseen cards (the deck's unknown part and the others' inventories of that colour)."""
-    things = w.game.tables.things
-    for colour, deck in enumerate(w.item_decks):
-        held = [
-            (other, i)
-            for other, c in enumerate(w.chars)
-            if other != seat
-            for i, thing in enumerate(c.inventory)
-            if things[thing].deck == colour
-        ]
-        if not held:
-            continue  # fmt: skip
-        pool = [w.chars[o].inventory[i] for o, i in held] + deck.unseen
-        rng.shuffle(pool)
-        for (other, i), thing in zip(held, pool, strict=False):
-            w.chars[other].inventory[i] = thing
-        deck.unseen = sorted(pool[len(held) :])
-
-
-def _forget_scans(w: State, seat: int) -> None:
-    """What others learnt by scanning becomes unscanned again: their cards rejoin the
-    undetermined pool (the counts the next scan draws from)."""
-    game = w.game
-    for other, c in enumerate(w.chars):
-        if other == seat:
-            continue
-        for pile in (c.hand, c.discard, c.deck.unseen, c.deck.top, c.deck.bottom):
-            for i, card in enumerate(pile):
-                if card in (game.contam_clean, game.contam_infected):
-                    w.contam_unresolved += 1
-                    w.contam_infected_left += card == game.contam_infected
-                    pile[i] = game.contam_unknown
-        c.deck.unseen.sort()
-
-
-def _redeal_objectives(w: State, seat: int, rng: np.random.Generator) -> None:
-    mine = set(w.chars[seat].objectives)
-    for corporate in (True, False):
-        pool = [o for o in w.game.objective_pool(corporate) if o not in mine]
-        rng.shuffle(pool)
-        for other, c in enumerate(w.chars):
-            index = 0 if corporate else 1
-            if other == seat or len(c.objectives) <= index:
-                continue
-            old = c.objectives[index]
-            new = pool.pop()
-            c.objectives[index] = new
-            if c.objective == old:
-                c.objective = new
-
-
-def _forget_peeks(w: State, seat: int) -> None:
-    """Facts only other seats saw become undetermined again (they are redrawn when seen)."""
-    bit = 1 << seat
-    everyone = (1 << len(w.chars)) - 1
-    for room, known in enumerate(w.tile_known):
-        if w.tile[room] >= 0 and not w.explored[room] and known != everyone and not known & bit \
-                and w.game.slot_kind[room] >= 0:  # fmt: skip
-            w.tiles_left[w.game.slot_kind[room]].append(w.tile[room])
-            w.tile[room], w.tile_known[room] = UNKNOWN, 0
-    for room, known in enumerate(w.token_known):
-        if w.token[room] >= 0 and not known & bit and not w.explored[room]:
-            w.tokens_left.append(w.token[room])
-            w.token[room], w.token_known[room] = UNKNOWN, 0
-    for engine, known in enumerate(w.engine_known):
-        if w.engine[engine] != UNKNOWN and not known & bit:
-            w.engine[engine], w.engine_known[engine] = UNKNOWN, 0
-    if w.coordinates != UNKNOWN and not w.coordinates_known & bit:
-        w.coordinates, w.coordinates_known = UNKNOWN, 0
-
-
-__all__ = ["HIDDEN", "CharacterView", "NemesisView", "sample_world", "view_for"]
+__all__ = ["HIDDEN", "CharacterView", "NemesisView", "view_for"]
