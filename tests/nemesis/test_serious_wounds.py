@@ -21,7 +21,7 @@ from nemesis_env.games.nemesis.rules.intruders import ADULT
 from nemesis_env.games.nemesis.rules.kinds import Kind, Stage
 from nemesis_env.games.nemesis.state import ACTIVE, DEAD, State
 from tests.nemesis.helpers import chance, top_kind
-from tests.nemesis.items_helpers import HIB, act, mini, scene, settle, thing, use
+from tests.nemesis.items_helpers import HIB, act, mini, scene, thing, use
 
 # §8.1: the deck, type by type, as the reference lists it
 DECK = {"arm": 3, "hand": 3, "leg": 3, "body": 4, "bleeding": 3}
