@@ -330,7 +330,9 @@ def _nerves_choices(s: State, st: Step) -> list[int]:
 def _nerves(s: State, st: Step, action: int) -> None:
     intruder, target, card, kind = st.args
     if action == s.game.actions.no.id():
-        attacks.apply_attack_effect(s, AttackCard(intruder, target, True), card, kind)
+        attack = AttackCard(intruder, target, True)
+        if not s.game.hooks.offer_armor(s, attack, card):  # Armor's turn (decision 202)
+            attacks.apply_attack_effect(s, attack, card, kind)
         return
     c = s.chars[st.seat]
     c.hand.remove(st.card)

@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 from nemesis_env.core.zones import Deck
+from nemesis_env.games.nemesis.state import State
+
+
+def turn_order(s: State) -> list[int]:
+    """Every seat from the first player clockwise (§5.1 step 3, §7.4 ties, §9.2 "in turn
+    order"): the order in which "each character" resolves (docs/rules-decisions.md 201)."""
+    n = len(s.chars)
+    return [(s.first_player + k) % n for k in range(n)]
 
 
 def deck_count(deck: Deck, card: int) -> int:

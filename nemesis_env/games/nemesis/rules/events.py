@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nemesis_env.games.nemesis.rules import combat, hazards, intruders, noise, wounds
+from nemesis_env.games.nemesis.rules.common import turn_order
 from nemesis_env.games.nemesis.rules.intruders import ADULT, BREEDER, LARVA, QUEEN
 from nemesis_env.games.nemesis.state import ACTIVE, CLOSED, NOWHERE, OPEN, POD_LAUNCHED, State, ev
 from nemesis_env.games.nemesis.topology import TC
@@ -100,7 +101,7 @@ def _coolant_leak(s: State) -> None:
 
 def _egg_protection(s: State) -> None:
     nest = s.game.nest_room(s)
-    for seat in reversed(range(len(s.chars))):
+    for seat in reversed(turn_order(s)):  # pushed in reverse: the first player's comes first
         c = s.chars[seat]
         if c.status == ACTIVE and (c.room == nest or c.carried_eggs > 0):
             noise.push_encounter(s, seat, c.room)
@@ -217,7 +218,7 @@ def _noise_in_technical_corridors(s: State) -> None:
         s.tc_noise = True
         return
     entrances = set(s.game.topo.tc_entrances)
-    for seat in reversed(range(len(s.chars))):
+    for seat in reversed(turn_order(s)):  # pushed in reverse: the first player's comes first
         c = s.chars[seat]
         if c.status == ACTIVE and c.room in entrances:
             noise.roll_noise(s, seat, c.room)
@@ -228,8 +229,11 @@ def _flammable_compounds(s: State) -> None:
     if not s.fire[hibernatorium]:
         hazards.place_fire(s, hibernatorium)
         return
-    for other in s.game.topo.neighbours(hibernatorium):
-        hazards.place_fire(s, other)
+    topo = s.game.topo
+    for corridor in topo.exits[hibernatorium]:  # never through a closed door (§8.4)
+        if s.door[corridor] == CLOSED or topo.other_end(corridor, hibernatorium) == TC:
+            continue
+        hazards.place_fire(s, topo.other_end(corridor, hibernatorium))
         if s.ship_destroyed:
             return
 

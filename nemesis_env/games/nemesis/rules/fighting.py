@@ -255,8 +255,11 @@ def _finish_shot(s: State, a: Attack, face: str, injuries: int) -> None:
     fire = ops.get("place_fire_on_faces")
     if fire is not None and face in fire["faces"]:
         hazards.place_fire(s, c.room)
-    if injuries and s.game.tables.things[thing].item is not None:
-        weapon = getattr(s.game.tables.things[thing].item, "weapon", None)
+    item = s.game.tables.things[thing].item
+    if injuries and item is not None and item.id == "flamethrower":
+        injuries = combat.fire_injuries(s, injuries)  # its injuries are fire injuries (§12)
+    if injuries and item is not None:
+        weapon = getattr(item, "weapon", None)
         if weapon is not None and weapon.kind == "energy" and \
                 s.weakness_known("vulnerability_to_energy"):  # fmt: skip
             injuries += 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from nemesis_env.core.engine import AUTO, CHANCE, Decision, on_outcomes, on_resolve, push
 from nemesis_env.games.nemesis.rules import pods
+from nemesis_env.games.nemesis.rules.common import turn_order
 from nemesis_env.games.nemesis.rules.kinds import (
     DEVELOPMENT_DRAW,
     ENCOUNTER_DRAW,
@@ -141,8 +142,8 @@ def develop(s: State, token: int) -> None:
         add_to_bag_from_supply(s, BREEDER)
     elif kind in (ADULT, BREEDER):
         s.bag.put(token)
-        # pushed in reverse, so player 1's roll comes first (in player order, §9.2)
-        for seat in reversed(range(len(s.chars))):
+        # pushed in reverse, so the first player's roll comes first (in turn order, §9.2)
+        for seat in reversed(turn_order(s)):
             c = s.chars[seat]
             if (c.on_board and not s.in_combat(seat)) or c.status == IN_POD:
                 room = c.room if c.on_board else pods.section_room(s, c.pod)
