@@ -168,6 +168,12 @@ class Game(ABC, Generic[StateT, ViewT]):
     def encode(self, view: ViewT, out: npt.NDArray[np.float32]) -> None:
         """Writes the observation tensor of `view` into the preallocated `out`."""
 
+    def observe(self, state: StateT, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """Writes `seat`'s observation of `state` into `out`: the encoding of its view. Envs
+        call this; a game may override it to skip view parts the encoder does not read (the
+        tensor must stay `encode(view_for(state, seat))`, which tools/invariants.py checks)."""
+        self.encode(self.view_for(state, seat), out)
+
     @abstractmethod
     def observation_size(self) -> int: ...
 

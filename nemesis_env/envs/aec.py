@@ -147,9 +147,8 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
     # -- observing --------------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         self._check_reset("observe()")
-        view = self.game.view_for(self.state_, self.seat_of[agent])
         observation = np.empty(self._obs_size, dtype=np.float32)  # fresh: callers may keep it
-        self.game.encode(view, observation)
+        self.game.observe(self.state_, self.seat_of[agent], observation)
         return {"observation": observation, "action_mask": self.infos[agent]["action_mask"]}
 
     def state(self) -> npt.NDArray[np.float32]:
@@ -157,8 +156,9 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         self._check_reset("state()")
         out = np.zeros(self._obs_size * len(self.possible_agents), dtype=np.float32)
         for seat in range(len(self.possible_agents)):
-            view = self.game.view_for(self.state_, seat)
-            self.game.encode(view, out[seat * self._obs_size : (seat + 1) * self._obs_size])
+            self.game.observe(
+                self.state_, seat, out[seat * self._obs_size : (seat + 1) * self._obs_size]
+            )
         return out
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:

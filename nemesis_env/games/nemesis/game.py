@@ -112,10 +112,17 @@ class NemesisGame(Game[State, NemesisView]):
     def sample_world(self, view: NemesisView, rng: np.random.Generator) -> State:
         """A world the seat cannot tell from the real one: the placeholders of its redacted
         state (worlds.py) drawn uniformly from their pools."""
+        if view.world is None:
+            raise ValueError("this view was built for an observation only (Game.observe); "
+                             "sample worlds from Game.view_for(state, seat)")  # fmt: skip
         return worlds.fill(self, view.world, rng)
 
     def encode(self, view: NemesisView, out: npt.NDArray[np.float32]) -> None:
         self._encoder.encode(view, out)
+
+    def observe(self, state: State, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """The encoder does not read the redacted world: the env skips building it."""
+        self._encoder.encode(views.view_for(state, seat, world=False), out)
 
     def observation_size(self) -> int:
         return self._encoder.layout.size

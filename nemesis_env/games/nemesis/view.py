@@ -109,7 +109,7 @@ class NemesisView(NamedTuple):
     winners: tuple[bool, ...]
     end_reason: str
     # the whole information set, redacted (worlds.py): what `Game.sample_world` draws from
-    world: Redacted
+    world: Redacted | None  # None in the lighter views built for observations only
 
 
 def _colour_counts(game: NemesisGame, items: list[int]) -> tuple[int, ...]:
@@ -137,8 +137,9 @@ def _character_view(game: NemesisGame, c: Character, own: bool) -> CharacterView
     )  # fmt: skip
 
 
-def view_for(s: State, seat: int) -> NemesisView:
-    """`seat` < 0 is the spectator, who sees only what is public."""
+def view_for(s: State, seat: int, world: bool = True) -> NemesisView:
+    """`seat` < 0 is the spectator, who sees only what is public; `world=False` leaves out the
+    redacted world (the encoder does not read it)."""
     game = s.game
     bit = 0 if seat < 0 else 1 << seat
     top = s.stack[-1] if s.stack else None
@@ -180,7 +181,7 @@ def view_for(s: State, seat: int) -> NemesisView:
         objective=UNKNOWN if me is None else me.objective,
         draft=() if me is None else tuple(me.draft),
         deck=() if me is None else tuple(sorted(me.deck.hidden_cards(-1))),
-        winners=tuple(s.winners), end_reason=s.end_reason, world=redact(s, seat),
+        winners=tuple(s.winners), end_reason=s.end_reason, world=redact(s, seat) if world else None,
     )  # fmt: skip
 
 
