@@ -195,10 +195,14 @@ def _room_markers(
             f"{where}.malfunction: only an explored room whose tile takes malfunction markers "
             f"can hold one (§8.5)"
         )
-    for marker, count in (("fire", sum(s.fire)), ("malfunction", sum(s.malfunction))):
-        if count > s.game.data.board.supply.fire_markers:
+    supply = s.game.data.board.supply
+    for marker, count, most in (
+        ("fire", sum(s.fire), supply.fire_markers),
+        ("malfunction", sum(s.malfunction), supply.malfunction_markers),
+    ):
+        if count > most:
             raise ScenarioError(
-                f"rooms: {count} {marker} markers; the 9th destroys the ship, so at most 8"
+                f"rooms: {count} {marker} markers; one more than the {most} destroys the ship"
             )
 
 

@@ -91,6 +91,11 @@ def _place(s: State, seat: int, row: Mapping[str, Any], names: Names, where: str
     c.status = choice(f"{where}.status", row.get("status", "active"), list(STATUS_NAMES))
     if c.status == ACTIVE:
         c.room = names.room(f"{where}.room", row.get("room", HIBERNATORIUM + 1), s)
+        if not s.explored[c.room]:
+            raise ScenarioError(
+                f"{where}.room: room {c.room + 1} is unexplored; a character entering a room "
+                f"explores it (§3.4): name its tile and set explored under rooms"
+            )
     elif row.get("room") is not None:
         raise ScenarioError(
             f"{where}.room: a character {STATUS_NAMES[c.status]} is not on the board; omit room"
