@@ -182,7 +182,8 @@ def test_characters_cards_items_and_body(mid: State) -> None:
     assert captain.heavy == [thing(s, "weapon.six_shooter")]  # starting weapon, loaded (§4.2)
     assert captain.heavy_ammo == [6] and pilot.heavy == [] and pilot.inventory == []
     assert scout.objective == s.game.tables.data.objectives.index(
-        next(o for o in s.game.tables.data.objectives if o.id == "quarantine"))
+        next(o for o in s.game.tables.data.objectives if o.id == "quarantine")
+    )
 
 
 def test_pods(mid: State) -> None:
@@ -272,8 +273,18 @@ def test_wounds_the_body_wound_shortens_the_hand() -> None:
 
 
 def test_deck_given_in_full_with_contamination_cards() -> None:
-    cards = ["demolition", "interruption", "rest", "search", "search", "basic_repairs",
-             "order", "suppressive_fire", "reload", "motivation"]  # the Captain's (§14)
+    cards = [
+        "demolition",
+        "interruption",
+        "rest",
+        "search",
+        "search",
+        "basic_repairs",
+        "order",
+        "suppressive_fire",
+        "reload",
+        "motivation",
+    ]  # the Captain's (§14)
     s = load(doc(2, characters=[{"character": "captain", "hand": cards[:2],
                                  "deck": [*cards[2:], "contamination_infected"]}]))  # fmt: skip
     assert len(s.chars[0].deck) == 9 and s.contam_infected_left == 6
