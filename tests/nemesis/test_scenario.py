@@ -170,6 +170,7 @@ def test_characters_cards_items_and_body(mid: State) -> None:
     assert scout.room == 2 and captain.status == IN_POD and captain.pod == 0
     assert pilot.status == DEAD and pilot.room == NOWHERE and s.death_order == [2]
     assert scout.hand == [card(s, "search"), card(s, "reconnaissance"), s.game.contam_unknown]
+    assert scout.discard == [card(s, "rest"), card(s, "demolition"), s.game.contam_clean]
     assert sorted(scout.deck.unseen) == sorted(  # the Scout's 10 cards (§14) not placed
         card(s, c) for c in ("interruption", "search", "basic_repairs", "scavenging",
                              "suppressive_fire", "adrenaline"))  # fmt: skip
@@ -307,3 +308,11 @@ def test_passed_larva_and_status_hibernating() -> None:
 def test_a_seat_without_a_row_gets_the_next_free_character() -> None:
     s = load(doc(3, characters=[{"character": "captain"}]))
     assert [c.character for c in s.chars] == [0, 1, 2]  # captain, pilot, mechanic (data order)
+
+
+def test_an_explored_rooms_token_sets_its_item_counter_unless_items_is_given() -> None:
+    """§3.4: the token's item number sets the Item Counter (silence_4 prints 4, data file)."""
+    rooms = {"3": {"tile": "storage", "explored": True, "token": "silence_4"}}
+    assert load(doc(2, rooms=rooms)).item_counter[2] == 4
+    rooms["3"]["items"] = 0
+    assert load(doc(2, rooms=rooms)).item_counter[2] == 0
