@@ -145,7 +145,7 @@ class NemesisGame(Game[State, NemesisView]):
             raise CheckpointError(
                 f"the scenario's params {dict(params)} differ from this game's {self.params_dict()}"
             )
-        return scenario.fill(self, document)
+        return _scenario_state(self, document)
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         """A game pickles as its params: the data tables are rebuilt (and shared) on load."""
@@ -247,7 +247,13 @@ def build_scenario(document: Mapping[str, Any]) -> State:
         game = NemesisGame(**dict(params))
     except NemesisError as exc:
         raise ScenarioError(f"scenario params: {exc}") from exc
-    return scenario.fill(game, document)
+    return _scenario_state(game, document)
+
+
+def _scenario_state(game: NemesisGame, document: Mapping[str, Any]) -> State:
+    s = State.__new__(State)
+    fill_initial_state(s, game, log_events=True)
+    return scenario.fill(s, document)
 
 
 def _game_from_params(params: dict[str, Any]) -> NemesisGame:

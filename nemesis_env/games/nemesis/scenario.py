@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nemesis_env.core.errors import ScenarioError
 from nemesis_env.games.nemesis import scenario_crew, scenario_pools
@@ -38,9 +38,6 @@ from nemesis_env.games.nemesis.state import (
 )
 from nemesis_env.games.nemesis.tables import OBJECTS, WEAKNESS_SLOTS
 
-if TYPE_CHECKING:
-    from nemesis_env.games.nemesis.game import NemesisGame
-
 PHASES = {"draw": Stage.DRAW, "rounds": Stage.ROUNDS, "event": Stage.TIME_TRACK}
 TOP_KEYS = {
     "game", "params", "description", "phase", "turn_of", "first_player",
@@ -54,13 +51,12 @@ RESOLVED = -2  # exploration.RESOLVED: the token of an explored room
 MAX_ITEM_COUNTER = 4  # the highest item number on an exploration token (§3.4)
 
 
-def fill(game: NemesisGame, doc: Mapping[str, Any]) -> State:
-    """The state `doc` describes, on `game` (whose params the caller took from `doc`)."""
-    from nemesis_env.games.nemesis.game import fill_initial_state
-
+def fill(s: State, doc: Mapping[str, Any]) -> State:
+    """The state `doc` describes, filled into `s`: a state as setup leaves the board, before
+    anything is dealt (game.fill_initial_state, on the game whose params the caller took from
+    `doc`)."""
+    game = s.game
     check_keys("scenario", doc, TOP_KEYS)
-    s = State.__new__(State)
-    fill_initial_state(s, game, log_events=True)
     names = Names(game)
     everyone = (1 << game.params.players) - 1
     _fill_rooms(s, doc.get("rooms", {}), names, everyone)
