@@ -6,6 +6,7 @@ The rules reach everything static through `state.game`: the topology, the intege
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -13,9 +14,10 @@ import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import Rules
+from nemesis_env.core.errors import CheckpointError, NemesisError, ScenarioError
 from nemesis_env.core.game import Game, GameInfo, UtilityKind
 from nemesis_env.core.zones import Bag, Deck
-from nemesis_env.games.nemesis import invariants, worlds
+from nemesis_env.games.nemesis import invariants, scenario, worlds
 from nemesis_env.games.nemesis import rules as rules_pkg
 from nemesis_env.games.nemesis import view as views
 from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE, Actions, ChanceOutcomes
@@ -136,6 +138,21 @@ class NemesisGame(Game[State, NemesisView]):
     def render(self, state: State, seat: int | None = None) -> str:
         return render_view(self, views.view_for(state, -1 if seat is None else seat))
 
+    def scenario_state(self, document: Mapping[str, Any]) -> State:
+        """The state a saved scenario document describes (core/game.py deserialize)."""
+        params = document.get("params", {}) if isinstance(document, Mapping) else {}
+        if not isinstance(params, Mapping):
+            raise CheckpointError(f"the saved scenario's params are not a mapping: {params!r}")
+        try:
+            same = NemesisParams.from_kwargs(**dict(params)).to_dict() == self.params_dict()
+        except NemesisError as exc:
+            raise CheckpointError(f"the saved scenario's params are invalid: {exc}") from exc
+        if not same:
+            raise CheckpointError(
+                f"the scenario's params {dict(params)} differ from this game's {self.params_dict()}"
+            )
+        return _scenario_state(self, document)
+
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         """A game pickles as its params: the data tables are rebuilt (and shared) on load."""
         return (_game_from_params, (self.params_dict(),))
@@ -222,6 +239,27 @@ class NemesisGame(Game[State, NemesisView]):
         fill_initial_state(s, self, log_events)
         self.rules.settle(s)
         return s
+
+
+def build_scenario(document: Mapping[str, Any]) -> State:
+    """The registry's scenario builder: the game the document's params name, then its state
+    (schema: docs/scenarios.md, "Nemesis")."""
+    if not isinstance(document, Mapping):
+        raise ScenarioError(f"a scenario is a mapping, got {type(document).__name__}")
+    params = document.get("params", {})
+    if not isinstance(params, Mapping):
+        raise ScenarioError(f"scenario params must be a mapping, got {params!r}")
+    try:
+        game = NemesisGame(**dict(params))
+    except NemesisError as exc:
+        raise ScenarioError(f"scenario params: {exc}") from exc
+    return _scenario_state(game, document)
+
+
+def _scenario_state(game: NemesisGame, document: Mapping[str, Any]) -> State:
+    s = State.__new__(State)
+    fill_initial_state(s, game, log_events=True)
+    return scenario.fill(s, document)
 
 
 def _game_from_params(params: dict[str, Any]) -> NemesisGame:
