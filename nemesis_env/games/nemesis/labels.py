@@ -48,13 +48,21 @@ def action_label(game: NemesisGame, s: State, action_id: int) -> str:
     return f"{name.replace('_', ' ')} {arg + 1}"
 
 
+def _room_for(game: NemesisGame, s: State, seat: int, room: int) -> str:
+    """The room as `seat` knows it: "Room 6 (unexplored)", "Room 6 (Nest, face down)" for a
+    tile it looked at, "Room 6 (Laboratory)" once explored."""
+    if s.explored[room]:
+        return names.room(game, room, s.tile[room])
+    tile = view.view_for(s, seat).tile[room]
+    if tile < 0:
+        return f"Room {room + 1} (unexplored)"
+    return f"Room {room + 1} ({names.tile_name(game, tile)}, face down)"
+
+
 def _move_label(game: NemesisGame, s: State, seat: int, room: int, *, careful: bool) -> str:
     here = s.chars[seat].room
     corridor = game.topo.room_pair_corridor.get((here, room), -1)
-    tile = view.view_for(s, seat).tile[room]
-    where = names.room(game, room, tile)
-    if not s.explored[room]:
-        where += ", unexplored"
+    where = _room_for(game, s, seat, room)
     by = f" by corridor {names.corridor_numbers(game, corridor)}" if corridor >= 0 else ""
     if careful:
         return f"move carefully to {where}{by} (2 cards; you place the noise marker)"
@@ -123,9 +131,7 @@ def _discard(game: NemesisGame, s: State, seat: int, card: int, kind: Kind, p: A
 
 
 def _room_answer(game: NemesisGame, s: State, seat: int, room: int, kind: Kind, p: Any) -> str:
-    where = names.room(game, room, view.view_for(s, seat).tile[room])
-    if not s.explored[room]:
-        where += ", unexplored"
+    where = _room_for(game, s, seat, room)
     verb = ROOM_VERBS.get(kind, "choose")
     if kind == Kind.ITEM_ROOM:
         verb = f"{names.op_words(items_base.current(s, p))}:"

@@ -110,9 +110,9 @@ def _decision_words(game: NemesisGame, s: State, kind: Kind, payload: Any) -> st
         return f"choose your round's action ({left} action{'s' * (left != 1)} left) or pass"
     if kind == Kind.PAY:
         more = f"; {payload.left} more after this" if payload.left else ""
-        return f"pay for {paid_for(game, s)}: discard an Action card{more}"
+        return f"pay for {paid_for(game, s) or 'it'}: discard an Action card{more}"
     if kind == Kind.INTERRUPT_WINDOW:
-        target = "action" if payload.level == 0 else "Interruption"
+        target = (paid_for(game, s) or "action") if payload.level == 0 else "Interruption"
         return f"interrupt {names.seat_label(payload.actor)}'s {target}, or let it be"
     text = DECISION_TEXT.get(kind, kind.name.lower().replace("_", " "))
     if kind in (Kind.TRADE_OFFER, Kind.TRADE_ACCEPT):
@@ -132,11 +132,12 @@ def _decision_words(game: NemesisGame, s: State, kind: Kind, payload: Any) -> st
 
 def paid_for(game: NemesisGame, s: State) -> str:
     """What the open PAY decision pays for: the action whose effects sit right above its guard
-    on the stack (actions_menu.perform pushes guard, effects, windows, then the payments)."""
+    on the stack (actions_menu.perform pushes guard, effects, windows, then the payments); ""
+    when the payment is not an action's (an item's extra cost)."""
     stack = s.stack
     guards = [i for i, d in enumerate(stack) if d.kind == Kind.ACTION_GUARD]
     if not guards or guards[-1] + 1 >= len(stack):
-        return "it"
+        return ""
     d = stack[guards[-1] + 1]
     kind, p = Kind(d.kind), d.payload
     if kind == Kind.FINISH_MOVE:
@@ -154,7 +155,7 @@ def paid_for(game: NemesisGame, s: State) -> str:
     if kind in (Kind.ITEM_STEP, Kind.ITEM_AFTER) or kind in ITEM_KINDS:
         use = p if hasattr(p, "thing") else p.use
         return names.thing(game, use.thing)
-    return "the action"
+    return ""
 
 
 def _public_tile(s: State, room: int) -> int:
