@@ -15,9 +15,10 @@ import numpy.typing as npt
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import Rules
 from nemesis_env.core.errors import CheckpointError, NemesisError, ScenarioError
+from nemesis_env.core.events import Event
 from nemesis_env.core.game import Game, GameInfo, UtilityKind
 from nemesis_env.core.zones import Bag, Deck
-from nemesis_env.games.nemesis import invariants, scenario, worlds
+from nemesis_env.games.nemesis import event_words, invariants, labels, names, scenario, worlds
 from nemesis_env.games.nemesis import rules as rules_pkg
 from nemesis_env.games.nemesis import view as views
 from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE, Actions, ChanceOutcomes
@@ -134,6 +135,21 @@ class NemesisGame(Game[State, NemesisView]):
 
     def invariant_errors(self, state: State) -> list[str]:
         return invariants.invariant_errors(state)
+
+    def action_label(self, state: State, action_id: int) -> str:
+        return labels.action_label(self, state, action_id)
+
+    def decision_label(self, state: State) -> str:
+        return labels.decision_label(self, state)
+
+    def seat_label(self, seat: int) -> str:
+        return names.seat_label(seat)
+
+    def chance_outcome_name(self, outcome_id: int) -> str:
+        return event_words.chance_outcome_name(self, outcome_id)
+
+    def event_text(self, event: Event, seat: int | None) -> str:
+        return event_words.event_text(self, event, seat)
 
     def render(self, state: State, seat: int | None = None) -> str:
         return render_view(self, views.view_for(state, -1 if seat is None else seat))

@@ -296,8 +296,16 @@ class State(StackState):
         ids = self.game.weakness_ids
         return any(w >= 0 and ids[w] == weakness_id for w in self.weakness)
 
+    @property
+    def turn(self) -> int:
+        """Turns begun so far (1-15): the time track's spaces used, the one running included
+        (the CLI's demo reports it)."""
+        turns = self.game.data.tracks.time.turns
+        return min(turns, turns - self.time + 1)
+
     def log(self, event: Event) -> None:
-        """Records an event (built with `ev`) stamped with the turn number (1-15)."""
+        """Records an event (built with `ev`) stamped with the turn number: the time track
+        advances at the start of the Event Phase, so that phase's events carry the next one."""
         if self.events is not None:
             self.events.append(
                 event._replace(turn=self.game.data.tracks.time.turns - self.time + 1)
