@@ -137,6 +137,23 @@ def test_smoke_grenade_others_discard_and_you_leave_without_attacks() -> None:
     assert not any(d.kind in (Kind.INTRUDER_ATTACK, Kind.ATTACK_CARD) for d in s.stack)
 
 
+def test_a_scanned_card_discarded_to_a_smoke_grenade_shows_as_contamination_to_others() -> None:
+    """§8.2: only the owner knows what a scan showed. Discarding a scanned INFECTED card to a
+    Smoke Grenade (§13.1) tells the others only that a contamination card was discarded."""
+    s = scene(inventory=("red.smoke_grenade",))
+    s.chars[1].room = HIB
+    g = s.game
+    s.chars[1].hand[0] = g.contam_infected
+    s.contam_deck_left -= 1  # the card came from the contamination deck, then was scanned
+    s.events = []
+    use(s, "red.smoke_grenade")
+    act(s, "discard", g.contam_infected)
+    (discard,) = [e for e in s.events if e.kind == "discard"]
+    assert discard.visible_to is None and dict(discard.payload)["card"] == g.contam_unknown
+    assert g.view_for(s, 0).chars[1].discard[-1] == g.contam_unknown
+    assert g.view_for(s, 1).chars[1].discard[-1] == g.contam_infected
+
+
 def test_recon_drone_shows_you_a_tile_and_its_token_and_nobody_else() -> None:
     """§13.1: look at 1 unexplored room tile and its token (out of combat, data timing)."""
     s = scene(inventory=("red.recon_drone",))

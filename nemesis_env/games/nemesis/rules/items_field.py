@@ -165,7 +165,9 @@ def _smoke_answer(s: State, use: Use, p: Params, action: int) -> None:
     card = s.game.actions.discard.arg(action)
     c.hand.remove(card)
     c.discard.append(card)
-    s.log(ev("discard", use.target, (("card", card),)))
+    # a scan result is its owner's: the others see a contamination card go to the discard
+    public = s.game.contam_unknown if s.game.is_contamination(card) else card
+    s.log(ev("discard", use.target, (("card", public),)))
 
 
 def _others_with_cards(s: State, use: Use, p: Params) -> list[int]:
