@@ -148,3 +148,13 @@ def test_nobody_can_win_without_a_chosen_objective() -> None:
 def test_the_game_goes_on_while_a_character_acts() -> None:
     s = play_to_round()
     assert not ending.nobody_left_check(s) and s.chars[0].status == ACTIVE
+
+
+def test_nobody_left_aboard_ends_the_game_with_its_own_reason() -> None:
+    """§17 c: when every character is dead, hibernating or gone, the time marker moves to the
+    last space; the end reason tells this from a jump at the end of the time track."""
+    s = at_event_phase()
+    for c in s.chars:
+        c.status, c.room = DEAD, -1
+    assert ending.nobody_left_check(s)
+    assert s.time == 0 and s.end_reason == ending.NOBODY_LEFT != ending.HYPERSPACE_JUMP

@@ -59,8 +59,13 @@ def kill_all_intruders(s: State) -> None:
             s.game.hooks.remove_intruder(s, mini, to_bag=False)
 
 
-def jump(s: State) -> None:
-    """The time marker reached the last space (§17 a), or was moved there (§17 c)."""
+NOBODY_LEFT = "nobody left aboard"  # end reasons (s.end_reason), besides the destruction causes
+HYPERSPACE_JUMP = "hyperspace jump"
+
+
+def jump(s: State, reason: str = HYPERSPACE_JUMP) -> None:
+    """The time marker reached the last space (§17 a), or was moved there (§17 c: `reason`
+    NOBODY_LEFT)."""
     if s.self_destruct >= 0:
         destroy_ship(s, "hyperspace jump with self-destruct running")
         return
@@ -68,7 +73,7 @@ def jump(s: State) -> None:
         if c.status in (ACTIVE, IN_POD):
             _die(s, seat, "hyperspace jump")
     s.log(ev("jump", -1, ()))
-    begin_end(s, "hyperspace jump")
+    begin_end(s, reason)
 
 
 def nobody_left_check(s: State) -> bool:
@@ -81,7 +86,7 @@ def nobody_left_check(s: State) -> bool:
         destroy_ship(s, "self-destruct moved to its end: nobody left aboard")
     else:
         s.time = 0
-        jump(s)
+        jump(s, NOBODY_LEFT)
     return True
 
 
@@ -213,4 +218,4 @@ def resolve_final_draw(s: State, d: Decision, outcome: int) -> None:
         s.death_order.append(seat)
 
 
-__all__ = ["EARTH", "MARS", "begin_end", "destroy_ship", "jump", "nobody_left_check"]
+__all__ = ["EARTH", "HYPERSPACE_JUMP", "MARS", "NOBODY_LEFT", "begin_end", "destroy_ship", "jump", "nobody_left_check"]

@@ -1,0 +1,202 @@
+"""How Nemesis games end, played by given agents: the acceptance figures of the Nemesis issue.
+
+    python -m agents.games.nemesis.stats --players 4 --games 2000 --crew random
+    python -m agents.games.nemesis.stats --players 4 --games 200 --crew heuristic
+    python -m agents.games.nemesis.stats --players 4 --games 200 --crew heuristic,random
+
+`--crew` names the agent of each seat (one name for all, or a comma list cycled over the
+seats): `random` or `heuristic` (the kit's crew agent). The report (text, or `--json`) gives
+games/s, decisions per game, how games ended (the time track ran out, the ship was destroyed,
+nobody was left aboard), how often each step of the victory check killed (engines,
+coordinates, contamination; the objectives step decides who wins among the survivors), and
+survival and win rates per agent name. Every game is checked to end without an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from agents.base import Agent, AgentContext, RandomAgent
+from nemesis_env.core.chance import sample_outcome
+from nemesis_env.core.game import CHANCE
+from nemesis_env.games.nemesis.character import DEAD
+from nemesis_env.games.nemesis.game import NemesisGame
+from nemesis_env.games.nemesis.rules.ending import HYPERSPACE_JUMP, NOBODY_LEFT
+from nemesis_env.games.nemesis.state import State
+
+ENDINGS = ("time track ran out", "ship destroyed", "nobody left aboard")
+VC_STEPS = ("engines", "coordinates", "contamination")
+
+
+@dataclass
+class Tally:
+    """Counts over many games."""
+
+    games: int = 0
+    decisions: int = 0
+    chance: int = 0
+    seconds: float = 0.0
+    endings: Counter[str] = field(default_factory=Counter)
+    victory_check_kills: Counter[str] = field(default_factory=Counter)
+    survivors_without_objective: int = 0
+    seats: Counter[str] = field(default_factory=Counter)  # seats played, per agent name
+    survived: Counter[str] = field(default_factory=Counter)
+    won: Counter[str] = field(default_factory=Counter)
+
+    def report(self) -> dict[str, Any]:
+        rates = {
+            name: {"seats": n, "survival": self.survived[name] / n, "win": self.won[name] / n}
+            for name, n in sorted(self.seats.items())
+        }
+        return {
+            "games": self.games,
+            "seconds": self.seconds,
+            "games_per_s": self.games / self.seconds if self.seconds else 0.0,
+            "decisions_per_game": self.decisions / max(self.games, 1),
+            "chance_per_game": self.chance / max(self.games, 1),
+            "endings": {name: self.endings[name] for name in ENDINGS},
+            "victory_check_kills": {step: self.victory_check_kills[step] for step in VC_STEPS},
+            "survivors_without_objective": self.survivors_without_objective,
+            "rates": rates,
+        }
+
+
+def ending(s: State) -> str:
+    """The end condition of a finished game (seed 000, "end of the game")."""
+    if s.end_reason == HYPERSPACE_JUMP:
+        return ENDINGS[0]
+    if s.end_reason == NOBODY_LEFT:
+        return ENDINGS[2]
+    return ENDINGS[1]
+
+
+def victory_check_kills(s: State) -> Counter[str]:
+    """Deaths in the victory check, by its step: engines (two damaged: the ship explodes with
+    its hibernating crew), coordinates (a jump away from Earth), contamination (the final
+    draw of an infected crew member)."""
+    kills: Counter[str] = Counter()
+    seen = False
+    for event in s.events or ():
+        if event.kind == "jump" or event.kind == "ship_destroyed":
+            seen = True
+        payload = dict(event.payload)
+        if event.kind == "death" and seen:
+            cause = str(payload.get("cause", ""))
+            if cause == "engines exploded":
+                kills["engines"] += 1
+            elif cause.startswith("the ship jumped to"):
+                kills["coordinates"] += 1
+        elif event.kind == "final_draw" and payload.get("dies"):
+            kills["contamination"] += 1
+    return kills
+
+
+def play(game: NemesisGame, crew: Sequence[Agent], seed: int) -> tuple[State, int, int]:
+    """One game with its event log; (final state, player decisions, chance outcomes)."""
+    s = game.new_initial_state()
+    chance_rng = np.random.default_rng([seed, 0])
+    agent_rngs = [np.random.default_rng([seed, 1, seat]) for seat in range(len(crew))]
+    obs = np.zeros(game.observation_size(), np.float32)
+    decisions = chances = 0
+    while not s.is_terminal():
+        seat = s.current_player()
+        if seat == CHANCE:
+            s.apply_action(sample_outcome(s.chance_outcomes(), chance_rng))
+            chances += 1
+            continue
+        view = game.view_for(s, seat)
+        game.encode(view, obs)
+        mask = np.zeros(game.info.num_actions, np.int8)
+        mask[s.legal_actions()] = 1
+        ctx = AgentContext(seat, obs, mask, view, game)
+        s.apply_action(crew[seat].act(ctx, agent_rngs[seat]))
+        decisions += 1
+    return s, decisions, chances
+
+
+def tally_games(players: int, crew: Sequence[str], games: int, seed: int = 0) -> Tally:
+    game = NemesisGame(players=players)
+    agents = [make_agent(game, name, seat) for seat, name in enumerate(crew)]
+    tally = Tally()
+    start = time.perf_counter()
+    for index in range(games):
+        s, decisions, chances = play(game, agents, seed + index)
+        tally.games += 1
+        tally.decisions += decisions
+        tally.chance += chances
+        tally.endings[ending(s)] += 1
+        tally.victory_check_kills.update(victory_check_kills(s))
+        for seat, c in enumerate(s.chars):
+            name = crew[seat]
+            tally.seats[name] += 1
+            tally.survived[name] += c.status != DEAD
+            tally.won[name] += s.winners[seat]
+            tally.survivors_without_objective += c.status != DEAD and not s.winners[seat]
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
+def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
+    if name == "random":
+        return RandomAgent()
+    if name == "heuristic":
+        from agents.kit import kit_for
+
+        return kit_for("nemesis").heuristic(game, seat)
+    raise ValueError(f"unknown crew agent {name!r}: use random or heuristic")
+
+
+def crew_names(spec: str, players: int) -> list[str]:
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if not names:
+        raise ValueError("--crew names no agent")
+    return [names[seat % len(names)] for seat in range(players)]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5))
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--crew", default="random", help="random, heuristic, or a comma list")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    try:
+        crew = crew_names(args.crew, args.players)
+        for name in set(crew):
+            make_agent(NemesisGame(players=args.players), name, 0)
+    except ValueError as exc:
+        parser.error(str(exc))
+    report = tally_games(args.players, crew, args.games, args.seed).report()
+    report.update(players=args.players, crew=crew, seed=args.seed)
+    print(json.dumps(report, indent=1) if args.json else _text(report))
+
+
+def _text(r: dict[str, Any]) -> str:
+    lines = [
+        f"{r['games']} games, {r['players']} players, crew {','.join(r['crew'])}: "
+        f"{r['games_per_s']:.1f} games/s, {r['decisions_per_game']:.1f} decisions "
+        f"(+{r['chance_per_game']:.1f} chance) per game",
+        "endings: " + ", ".join(f"{k} {v}" for k, v in r["endings"].items()),
+        "victory check kills: "
+        + (", ".join(f"{k} {v}" for k, v in r["victory_check_kills"].items()) or "none"),
+        f"survivors without their objective: {r['survivors_without_objective']}",
+    ]
+    for name, rate in r["rates"].items():
+        lines.append(f"{name}: {rate['seats']} seats, survival {rate['survival']:.3f}, "
+                     f"win {rate['win']:.3f}")  # fmt: skip
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""agents/games/nemesis/stats.py: the acceptance figures (how games end, victory-check kills,
+survival and win rates) count what the rules recorded."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.games.nemesis import stats
+from nemesis_env.games.nemesis.rules import ending
+from nemesis_env.games.nemesis.state import ev
+from tests.nemesis.helpers import play_to_round
+
+
+def test_each_end_reason_is_classified() -> None:
+    s = play_to_round(2)
+    s.end_reason = ending.HYPERSPACE_JUMP
+    assert stats.ending(s) == "time track ran out"
+    s.end_reason = ending.NOBODY_LEFT
+    assert stats.ending(s) == "nobody left aboard"
+    s.end_reason = "a 9th fire marker"
+    assert stats.ending(s) == "ship destroyed"
+
+
+def test_victory_check_kills_count_only_deaths_after_the_end_began() -> None:
+    s = play_to_round(3)
+    s.events = []
+    s.log(ev("death", 0, (("cause", "engines exploded"), ("room", -1))))  # before: not counted
+    s.log(ev("jump", -1, ()))
+    s.log(ev("death", 1, (("cause", "engines exploded"), ("room", -1))))
+    s.log(ev("death", 2, (("cause", "the ship jumped to mars"), ("room", -1))))
+    s.log(ev("final_draw", 0, (("dies", 1),)))
+    s.log(ev("final_draw", 1, (("dies", 0),)))
+    assert stats.victory_check_kills(s) == {"engines": 1, "coordinates": 1, "contamination": 1}
+
+
+def test_a_tally_of_random_games_adds_up() -> None:
+    tally = stats.tally_games(2, ["random", "random"], games=3)
+    report = tally.report()
+    assert report["games"] == 3 and sum(report["endings"].values()) == 3
+    assert report["rates"]["random"]["seats"] == 6
+    assert 0 <= report["rates"]["random"]["win"] <= report["rates"]["random"]["survival"] <= 1
+    assert report["decisions_per_game"] > 0
+
+
+def test_the_command_refuses_an_unknown_agent() -> None:
+    with pytest.raises(SystemExit):
+        stats.main(["--crew", "wizard", "--games", "1"])
+    with pytest.raises(ValueError, match="random or heuristic"):
+        stats.make_agent(stats.NemesisGame(players=2), "wizard", 0)
