@@ -72,9 +72,11 @@ def combat(sit: Situation, p: CrewParams) -> Choice:
 
 # -- out of Combat -------------------------------------------------------------------------------
 def leave_fire(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
-    if not sit.view.fire[sit.room] or (sit.room == target and _safety_here(sit, why)):
+    """A burning room wounds whoever ends a round there (§9): leave it, unless the way out of
+    the game (hibernation, a pod) is open right here."""
+    if not sit.view.fire[sit.room] or reach_safety(sit, p, m, target, why) is not None:
         return None
-    step = plan.best_step(sit, p, target)
+    step = plan.best_step(sit, p, target, fleeing=True)
     return None if step is None else (step[0], f"room on fire: {step[1]}")
 
 
