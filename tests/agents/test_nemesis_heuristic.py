@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from agents.base import AgentContext
-from agents.games.nemesis import KIT, CrewParams, HeuristicCrew, rollout_policy
-from agents.games.nemesis.measure import SURVIVED, measure, play_game
+from agents.games.nemesis import KIT, HeuristicCrew, rollout_policy
+from agents.games.nemesis.measure import measure, play_game
 from nemesis_env.core.engine import CHANCE
 from nemesis_env.games.nemesis.game import NemesisGame
 from nemesis_env.games.nemesis.rules.kinds import Kind
@@ -61,7 +61,7 @@ def mini_of_type(g: NemesisGame, kind: int, index: int = 0) -> int:
 LARVA, CREEPER, ADULT = 0, 1, 2
 
 
-# -- whole games ----------------------------------------------------------------------------------
+# -- whole games -------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_legal_ids_only_over_whole_games(players: int) -> None:
     """Every answer is legal (play_game asserts nothing itself: the engine refuses illegal ids,
@@ -77,7 +77,8 @@ def test_legal_ids_only_over_whole_games(players: int) -> None:
                 continue
             ctx = ctx_for(s)
             action = agents[ctx.seat].act(ctx, rng)
-            assert ctx.action_mask[action] == 1, (g.space.name(action), agents[ctx.seat].last_reason)
+            why = agents[ctx.seat].last_reason
+            assert ctx.action_mask[action] == 1, (g.space.name(action), why)
             s.apply_action(action)
         assert s.end_reason
 
@@ -115,7 +116,7 @@ def test_hidden_information_does_not_change_the_choice() -> None:
 def test_trace_names_a_reason_for_every_decision() -> None:
     g = game(3)
     agents = [HeuristicCrew(trace=True) for _ in range(3)]
-    result = play_game(g, agents, 1)  # type: ignore[arg-type]
+    result = play_game(g, agents, 1)
     lines = [line for agent in agents for line in agent.trace or []]
     assert len(lines) == result.decisions
     assert all(line.endswith(")") and "(" in line for line in lines)
@@ -142,7 +143,7 @@ def test_rollout_policy_plays_legal_ids_to_the_end() -> None:
             s.apply_action(action)
 
 
-# -- built positions --------------------------------------------------------------------------------
+# -- built positions ---------------------------------------------------------------------------
 def with_intruder(room: int, kind: int, *, serious: int = 0, seat: int = 0) -> State:
     s = alone_in(room, seat)
     s.intruder_room[mini_of_type(s.game, kind)] = room
@@ -312,7 +313,7 @@ def test_unknown_decisions_avoid_wasteful_answers() -> None:
         assert "seeded" in agent.last_reason
 
 
-# -- better than random -------------------------------------------------------------------------------
+# -- better than random ------------------------------------------------------------------------
 def test_heuristic_crews_survive_more_often_than_random_crews() -> None:
     """Measured (docs/agents.md): over 400 four-player games, random crews survive 0.6% and
     heuristic crews 14.4% (blocks of 40 games: 7.5% to 15%). 60 games each; the threshold
