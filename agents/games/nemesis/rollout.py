@@ -5,11 +5,14 @@ whole crew dead), so uniform rollouts say nothing. This policy keeps the heurist
 preferences, from the state of the sampled world but only its public parts and the mover's own
 character (no view is built, to stay cheap):
 
-- in a round: hibernate (or board a pod) when the room action is there and the Hibernatorium is
-  open; in Combat shoot when possible, else move away; else move towards the Hibernatorium once
-  it opens (time <= its opening space + 1), else a uniform action other than pass;
+- in a round: in Combat shoot when possible, else move away; in the Hibernatorium hibernate
+  when it is open, else pass (wait there with the cards); elsewhere move towards it; else a
+  uniform action other than pass;
 - paying: any card; passing: keep the cards; reaction windows: decline;
 - anything else: uniform among the answers that are not pass, discard, done or no.
+
+Four-player games with it at every seat (200 games): 3.8% of characters survive, 1.3% win
+(uniform: 0.5%, 0.5%), at about 150 games a second.
 """
 
 from __future__ import annotations
@@ -44,17 +47,14 @@ def _round(state: Any, legal: list[int], rnd: random.Random) -> int:
     by_kind: dict[str, list[int]] = {}
     for a in legal:
         by_kind.setdefault(lk.kind[a], []).append(a)
-    open_time = state.time <= lk.hibernation_open_at + 1
     if room in state.intruder_room:
         for kind in ("shoot", "move"):
             if kind in by_kind:
                 options = by_kind[kind]
                 return options[int(rnd.random() * len(options))]
-    elif open_time:
-        if room == lk.hibernatorium and "room_action" in by_kind:
-            return by_kind["room_action"][0]
-        moves = by_kind.get("move", [])
-        if moves:
-            return min(moves, key=lambda a: (lk.dist[lk.arg[a]][lk.hibernatorium], a))
+    elif room == lk.hibernatorium:
+        return by_kind["room_action"][0] if "room_action" in by_kind else lk.pass_id
+    elif "move" in by_kind:
+        return min(by_kind["move"], key=lambda a: (lk.dist[lk.arg[a]][lk.hibernatorium], a))
     useful = [a for a in legal if a != lk.pass_id] or legal
     return useful[int(rnd.random() * len(useful))]
