@@ -1,0 +1,37 @@
+"""The documented weights and thresholds of the Nemesis heuristic crew (docs/agents.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class CrewParams:
+    """Every number the crew's rules use; the defaults are the measured ones of docs/agents.md.
+
+    Wounds are counted as `serious + light / 2` ("wound load"); a character dies at the next
+    wound after its third serious one, so 2.0 already means one bad attack from death.
+    """
+
+    # fight or flee (the combat die's odds: lookup.HIT_CHANCE)
+    flee_wound_load: float = 2.0  # at or above: leave a room with Intruders rather than fight
+    shoot_min_odds: float = 0.5  # shoot only when one roll injures the target this often
+    melee_min_odds: float = 0.8  # melee (a miss is a serious wound) only against small ones
+    # healing
+    heal_wound_load: float = 1.0  # at or above: use a medical item / the Emergency Room
+    # the plan's clock (the time track counts down; hibernation opens at 8 in the base game)
+    tasks_until_time: int = 11  # after this turn, ship tasks are dropped: head for safety
+    tasks: tuple[str, ...] = ("cockpit", "engine_0", "engine_1", "engine_2")  # shared by seat
+    check_engines: bool = False  # visit an engine only to check it (without a repair card)
+    # movement: a room's risk (the step with the lowest distance x weight + risk is taken)
+    distance_weight: float = 1.0
+    intruder_risk: float = 6.0  # per Intruder in the room entered
+    fire_risk: float = 2.0
+    unexplored_risk: float = 0.3
+    noise_risk: float = 1.5  # times the chance that the noise roll brings an encounter
+    careful_min_cards: int = 4  # careful movement (cost 2) only with this many cards in hand
+    careful_min_risk: float = 0.35  # ... and when the room entered is at least this risky
+    # contamination: play Rest (scan the hand) when this many contamination cards are in hand
+    rest_min_contamination: int = 1
+    # search for items when unarmed and holding at least this many cards
+    search_min_cards: int = 3

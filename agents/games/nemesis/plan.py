@@ -1,0 +1,162 @@
+"""Where the crew agent is heading, and how risky each room is to enter.
+
+The ship tasks (check the coordinates and steer to Earth in the Cockpit; check, and repair, the
+three engines) are shared out among the active characters by seat order, so that four agents
+do not all queue at the Cockpit: they cannot tell each other what they saw (engine tops and
+the coordinates are private), so splitting by seat is the only coordination they have. After
+`tasks_until_time` or with no task left, the goal is safety: a boardable escape pod whose
+section the seat has seen, or the Hibernatorium.
+"""
+
+from __future__ import annotations
+
+from agents.games.nemesis.lookup import (
+    ACTIVE,
+    POD_UNLOCKED,
+    SEATS_PER_POD,
+    SIGNAL_OBJECTIVES,
+    UNKNOWN,
+    WORKING,
+)
+from agents.games.nemesis.params import CrewParams
+from agents.games.nemesis.situation import Situation
+
+TASKS = ("cockpit", "engine_0", "engine_1", "engine_2")
+REPAIR_CARDS = ("repairs", "basic_repairs", "fast_repairs")
+REPAIR_ITEMS = ("tools", "duct_tape")
+TC = -2
+
+
+def my_tasks(sit: Situation, tasks: tuple[str, ...] = TASKS) -> list[str]:
+    """The tasks dealt to this seat: task i goes to the (i mod k)-th active seat."""
+    active = [i for i, c in enumerate(sit.view.chars) if c.status == ACTIVE]
+    if sit.seat not in active:
+        return []
+    mine = active.index(sit.seat)
+    return [task for i, task in enumerate(tasks) if i % len(active) == mine]
+
+
+def can_repair(sit: Situation) -> bool:
+    names = sit.lk.thing_names
+    return sit.has_card(*REPAIR_CARDS) or any(names[t] in REPAIR_ITEMS for t in sit.view.inventory)
+
+
+def cockpit_pending(sit: Situation) -> bool:
+    view = sit.view
+    if sit.hibernation_started():
+        return False  # nobody may set the destination any more
+    if view.coordinates == UNKNOWN:
+        return True
+    return bool(sit.lk.destinations[view.coordinates][view.destination] != sit.wanted_destination())
+
+
+def engine_pending(sit: Situation, engine: int, check: bool = True) -> bool:
+    """Worth a visit: not known to work, and a repair card or item at hand (or, with `check`,
+    not seen yet)."""
+    top = sit.view.engine[engine]
+    if top == WORKING:
+        return False
+    return can_repair(sit) or (check and top == UNKNOWN)
+
+
+def task_room(sit: Situation, task: str, check: bool = True) -> int:
+    """The room to go to for `task`, -1 when it is done or cannot be done now."""
+    if task == "cockpit":
+        return sit.lk.cockpit if cockpit_pending(sit) else -1
+    engine = int(task.split("_")[1])
+    return sit.lk.engine_room[engine] if engine_pending(sit, engine, check) else -1
+
+
+def wants_signal(sit: Situation) -> bool:
+    return not sit.me.signal and any(o in SIGNAL_OBJECTIVES for o in sit.objective_names())
+
+
+def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
+    """The room to head for and why."""
+    lk, room = sit.lk, sit.room
+    if sit.wound_load() >= p.heal_wound_load and sit.undressed():
+        er = sit.tile_room("emergency_room")
+        if er >= 0 and lk.dist[room][er] <= 2:
+            return er, "wounded: to the Emergency Room"
+    if sit.view.time > p.tasks_until_time:
+        best = min(((lk.dist[room][r], t, r) for t in my_tasks(sit, p.tasks)
+                    if (r := task_room(sit, t, p.check_engines)) >= 0), default=None)  # fmt: skip
+        if best is not None:
+            return best[2], f"ship task {best[1]}"
+        comms = sit.tile_room("comms_room")
+        if comms >= 0 and wants_signal(sit):
+            return comms, "objective: send the signal"
+    pod_room = boardable_pod_room(sit)
+    home = lk.hibernatorium
+    if pod_room >= 0 and (
+        lk.dist[room][pod_room] <= lk.dist[room][home] or sit.view.time > lk.hibernation_open_at
+    ):
+        return pod_room, "safety: an escape pod"
+    return home, "safety: the Hibernatorium"
+
+
+def boardable_pod_room(sit: Situation) -> int:
+    """The nearest seen Evacuation Section with an unlocked pod that has a free seat."""
+    view, best, best_dist = sit.view, -1, 99
+    for pod, state in enumerate(view.pods):
+        if state != POD_UNLOCKED or len(view.pod_seats[pod]) >= SEATS_PER_POD:
+            continue
+        room = sit.tile_room("evacuation_a" if pod % 2 == 0 else "evacuation_b")
+        if room >= 0 and sit.lk.dist[sit.room][room] < best_dist:
+            best, best_dist = room, sit.lk.dist[sit.room][room]
+    return best
+
+
+# -- risk of a room --------------------------------------------------------------------------
+def encounter_chance(sit: Situation, room: int) -> float:
+    """The chance that the noise roll on entering `room` brings an Intruder: a number whose
+    corridor already has noise (1 in 5 each), or Danger with an Intruder next door (1 in 10).
+    No roll when someone is there already."""
+    view = sit.view
+    if sit.crew_in(room) or room in view.intruder_room:
+        return 0.0
+    chance = 0.0
+    for _number, corridor in sit.lk.exits[room]:
+        other = sit.lk.corridor_ends[corridor][1]
+        if view.tc_noise if other == TC else view.noise[corridor]:
+            chance += 0.2
+    neighbours = {e for c in sit.lk.exits[room] for e in sit.lk.corridor_ends[c[1]]}
+    if any(r in neighbours and r != room for r in view.intruder_room if r >= 0):
+        chance += 0.1
+    return chance
+
+
+def room_risk(sit: Situation, p: CrewParams, room: int, careful: bool = False) -> float:
+    view = sit.view
+    risk = p.intruder_risk * sum(1 for r in view.intruder_room if r == room)
+    if view.fire[room]:
+        risk += p.fire_risk
+    if not view.explored[room]:
+        risk += p.unexplored_risk
+    if not careful:
+        risk += p.noise_risk * encounter_chance(sit, room)
+    return risk
+
+
+def best_step(sit: Situation, p: CrewParams, target: int, fleeing: bool = False
+              ) -> tuple[int, str] | None:  # fmt: skip
+    """The move (normal or careful) towards `target` with the lowest distance and risk; None
+    when staying is better (unless `fleeing`: then any move beats staying)."""
+    lk = sit.lk
+    careful_ok = sit.action_cards() >= p.careful_min_cards
+    stay = lk.dist[sit.room][target] * p.distance_weight
+    best: tuple[float, int, str] | None = None
+    for kind, careful in (("move", False), ("careful_move", True)):
+        if careful and not careful_ok:
+            continue
+        for a in sit.by_kind.get(kind, ()):
+            room = lk.arg[a]
+            risk = room_risk(sit, p, room, careful)
+            if careful and room_risk(sit, p, room) - risk < p.careful_min_risk:
+                continue  # not worth the second card
+            score = lk.dist[room][target] * p.distance_weight + risk
+            if best is None or score < best[0]:
+                best = (score, a, kind)
+    if best is None or (not fleeing and best[0] >= stay):
+        return None
+    return best[1], f"{best[2].replace('_', ' ')} to room {lk.arg[best[1]] + 1}"

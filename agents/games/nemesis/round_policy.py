@@ -1,0 +1,164 @@
+"""The crew agent's round decision: what to do with the next action (or pass).
+
+Rules in priority order, the first that applies wins (each returns the action and its reason):
+
+1. In Combat: shoot the Intruder a roll is likeliest to injure when the odds and the wounds
+   allow; flee (the least risky move towards the goal) when badly wounded or without a good
+   shot; melee only small Intruders; pass when nothing else is possible.
+2. Out of Combat: leave a burning room; heal (medical items, the Emergency Room); hibernate or
+   board a pod once the goal is safety; do the ship task of the room (Cockpit, engines, Engine
+   Control Room, Comms Room); Rest to clear contamination; search when unarmed; move towards
+   the goal; else pass (keeping the cards for the next round).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agents.games.nemesis import plan
+from agents.games.nemesis.lookup import HIT_CHANCE, MEDICAL, UNKNOWN
+from agents.games.nemesis.params import CrewParams
+from agents.games.nemesis.situation import Situation
+
+Choice = tuple[int, str]
+
+
+@dataclass(slots=True)
+class Memory:
+    """What the agent did last, so that the follow-up choices know what they are about."""
+
+    card: str = ""  # the Action card played last
+    item: str = ""  # the item used last
+
+
+def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
+    if sit.intruders_in(sit.room):
+        return combat(sit, p)
+    target, why = plan.goal(sit, p)
+    for rule in (leave_fire, heal, reach_safety, ship_task, rest, search):
+        choice = rule(sit, p, memory, target, why)
+        if choice is not None:
+            return choice
+    if sit.room != target:
+        step = plan.best_step(sit, p, target)
+        if step is not None:
+            return step[0], f"{why}: {step[1]}"
+    return sit.lk.pass_id, f"{why}: nothing useful to do here, pass"
+
+
+# -- Combat ---------------------------------------------------------------------------------------
+def combat(sit: Situation, p: CrewParams) -> Choice:
+    lk = sit.lk
+    wounded = sit.wound_load() >= p.flee_wound_load
+
+    def odds(a: int) -> float:
+        return HIT_CHANCE[lk.mini_type[lk.arg[a]]]
+
+    shots = sorted(sit.by_kind.get("shoot", ()), key=lambda a: (-odds(a), a))
+    if shots and not wounded and odds(shots[0]) >= p.shoot_min_odds:
+        return shots[0], f"combat: shoot (hits {odds(shots[0]):.0%})"
+    melee = sorted(sit.by_kind.get("melee", ()), key=lambda a: (-odds(a), a))
+    if melee and not wounded and odds(melee[0]) >= p.melee_min_odds:
+        return melee[0], f"combat: melee a small Intruder (hits {odds(melee[0]):.0%})"
+    target, _ = plan.goal(sit, p)
+    step = plan.best_step(sit, p, target, fleeing=True)
+    if step is not None:
+        reason = "badly wounded" if wounded else "no good shot"
+        return step[0], f"combat: {reason}, flee ({step[1]})"
+    if shots:
+        return shots[0], "combat: cornered, shoot anyway"
+    return lk.pass_id, "combat: no way to fight or flee, pass"
+
+
+# -- out of Combat -------------------------------------------------------------------------------
+def leave_fire(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
+    """A burning room wounds whoever ends a round there (§9): leave it, unless the way out of
+    the game (hibernation, a pod) is open right here."""
+    if not sit.view.fire[sit.room] or reach_safety(sit, p, m, target, why) is not None:
+        return None
+    step = plan.best_step(sit, p, target, fleeing=True)
+    return None if step is None else (step[0], f"room on fire: {step[1]}")
+
+
+def heal(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
+    if sit.wound_load() < p.heal_wound_load and not sit.undressed():
+        return None
+    names = sit.lk.thing_names
+    for a in sit.by_kind.get("use_item", ()):
+        name = names[sit.lk.arg[a]]
+        if name in MEDICAL and (name != "clothes" or sit.undressed()):
+            m.item = name
+            return a, f"wounded: use {name}"
+    if sit.tile_here() == "emergency_room" and sit.by_kind.get("room_action"):
+        return sit.by_kind["room_action"][0], "wounded: Emergency Room"
+    return None
+
+
+def _safety_here(sit: Situation, why: str) -> bool:
+    return why.startswith("safety")
+
+
+def reach_safety(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
+    """Hibernate, or board the pod, where the goal is safety and the room action is open."""
+    if sit.room != target or not _safety_here(sit, why):
+        return None
+    action = sit.by_kind.get("room_action")
+    if action and sit.tile_here() in ("hibernatorium", "evacuation_a", "evacuation_b"):
+        return action[0], f"{why}: take it"
+    return None
+
+
+def ship_task(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
+    lk, room, here = sit.lk, sit.room, sit.tile_here()
+    action = sit.by_kind.get("room_action")
+    if room == lk.cockpit and plan.cockpit_pending(sit) and action:
+        what = "check the coordinates" if sit.view.coordinates == UNKNOWN else "steer to Earth"
+        return action[0], f"Cockpit: {what}"
+    if room in lk.engine_room:
+        engine = lk.engine_room.index(room)
+        if sit.view.engine[engine] != 0:  # not known to work
+            repair = _repair(sit, m)
+            if repair is not None:
+                return repair[0], f"engine {engine + 1}: {repair[1]}"
+            if sit.view.engine[engine] == UNKNOWN and action:
+                return action[0], f"engine {engine + 1}: check it"
+    if here == "engine_control_room" and action and UNKNOWN in sit.view.engine:
+        return action[0], "Engine Control Room: check every engine"
+    if here == "comms_room" and action and plan.wants_signal(sit):
+        return action[0], "objective: send the signal"
+    return None
+
+
+def _repair(sit: Situation, m: Memory) -> Choice | None:
+    lk = sit.lk
+    for a in sit.by_kind.get("play_card", ()):
+        name = lk.card_names[lk.arg[a]]
+        if name in plan.REPAIR_CARDS:
+            m.card = name
+            return a, f"repair it with {name}"
+    for a in sit.by_kind.get("use_item", ()):
+        name = lk.thing_names[lk.arg[a]]
+        if name in plan.REPAIR_ITEMS:
+            m.item = name
+            return a, f"repair it with {name}"
+    return None
+
+
+def rest(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
+    if sit.contamination_in_hand() < p.rest_min_contamination:
+        return None
+    for a in sit.by_kind.get("play_card", ()):
+        if sit.lk.card_names[sit.lk.arg[a]] == "rest":
+            m.card = "rest"
+            return a, "contaminated: Rest scans the hand"
+    return None
+
+
+def search(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
+    if sit.loaded_weapon() or sit.action_cards() < p.search_min_cards or sit.room != target:
+        return None
+    for a in sit.by_kind.get("play_card", ()):
+        if sit.lk.card_names[sit.lk.arg[a]] == "search":
+            m.card = "search"
+            return a, "unarmed: search the room"
+    return None

@@ -1,0 +1,91 @@
+"""One decision as the crew agent reads it: the view, the legal ids grouped by kind, and the
+facts about the agent's character that every rule asks for (computed once per decision)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.games.nemesis.lookup import ACTIVE, HIBERNATING, UNKNOWN, Lookup
+
+
+@dataclass(slots=True)
+class Situation:
+    view: Any  # NemesisView
+    lk: Lookup
+    seat: int
+    legal: list[int]
+    by_kind: dict[str, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        kind = self.lk.kind
+        for a in self.legal:
+            self.by_kind.setdefault(kind[a], []).append(a)
+
+    # -- the character -----------------------------------------------------------------------
+    @property
+    def me(self) -> Any:
+        return self.view.chars[self.seat]
+
+    @property
+    def room(self) -> int:
+        return int(self.me.room)
+
+    def wound_load(self) -> float:
+        me = self.me
+        return float(len(me.serious) + me.light_wounds / 2)
+
+    def undressed(self) -> int:
+        return sum(1 for w in self.me.serious if w >= 0)
+
+    def action_cards(self) -> int:
+        """Cards in hand that can pay a cost (contamination cards cannot)."""
+        limit = self.lk.contamination_from
+        return sum(1 for card in self.view.hand if card < limit)
+
+    def contamination_in_hand(self) -> int:
+        limit = self.lk.contamination_from
+        return sum(1 for card in self.view.hand if card >= limit)
+
+    def has_card(self, *names: str) -> bool:
+        cards = self.lk.card_names
+        return any(cards[c] in names for c in self.view.hand)
+
+    def loaded_weapon(self) -> bool:
+        me = self.me
+        cap = self.lk.thing_capacity
+        return any(cap[t] > 0 and ammo > 0 for t, ammo in zip(me.heavy, me.heavy_ammo, strict=True))
+
+    # -- the board -----------------------------------------------------------------------------
+    def intruders_in(self, room: int) -> list[int]:
+        return [m for m, r in enumerate(self.view.intruder_room) if r == room]
+
+    def crew_in(self, room: int) -> int:
+        return sum(1 for i, c in enumerate(self.view.chars)
+                   if i != self.seat and c.status == ACTIVE and c.room == room)  # fmt: skip
+
+    def tile_room(self, name: str) -> int:
+        """The room where the seat has seen tile `name`, -1 if it has not."""
+        tiles = self.lk.tile_names
+        for room, tile in enumerate(self.view.tile):
+            if tile != UNKNOWN and tiles[tile] == name:
+                return room
+        return -1
+
+    def tile_here(self) -> str:
+        tile = self.view.tile[self.room] if self.room >= 0 else UNKNOWN
+        return "" if tile == UNKNOWN else self.lk.tile_names[tile]
+
+    def hibernation_started(self) -> bool:
+        return any(c.status == HIBERNATING for c in self.view.chars)
+
+    def objective_names(self) -> list[str]:
+        """The chosen objective, or both dealt ones before the first encounter."""
+        names = self.lk.objective_names
+        if self.view.objective != UNKNOWN:
+            return [names[self.view.objective]]
+        return [names[o] for o in self.view.objectives]
+
+    def wanted_destination(self) -> str:
+        """Earth, unless the chosen objective is met only by flying to Mars (Quarantine)."""
+        return "mars" if self.objective_names() == ["quarantine"] else "earth"
