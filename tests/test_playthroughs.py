@@ -53,6 +53,16 @@ def test_every_player_count_group_has_a_playthrough() -> None:
         assert counts & set(players), f"no Not Alone playthrough with {group} players"
 
 
+def test_every_nemesis_player_count_has_a_playthrough() -> None:
+    """Nemesis changes with the player count (the bag's Adults, the pods, the objectives)."""
+    counts = set()
+    for path in PLAYTHROUGHS:
+        header, _ = playthrough.parse(path.read_text(encoding="utf-8"))
+        if header["game"] == "nemesis":
+            counts.add(header["params"]["players"])
+    assert counts == {2, 3, 4, 5}
+
+
 @pytest.mark.parametrize("path", PLAYTHROUGHS, ids=lambda p: p.stem)
 def test_playthrough_records_a_whole_game_with_views_and_legal_actions(path: Path) -> None:
     text = path.read_text(encoding="utf-8")

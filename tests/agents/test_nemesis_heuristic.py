@@ -16,12 +16,11 @@ import pytest
 
 from agents.base import AgentContext
 from agents.games.nemesis import KIT, HeuristicCrew, rollout_policy
-from agents.games.nemesis.measure import measure, play_game
+from agents.games.nemesis.stats import play, tally_games
 from nemesis_env.core.engine import CHANCE
 from nemesis_env.games.nemesis.game import NemesisGame
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import State
-from nemesis_env.games.nemesis.view import sample_world
 from tests.nemesis.helpers import alone_in, game, step_randomly
 
 HIBERNATORIUM, COCKPIT = 10, 0  # rooms 11 and 1 of the basic board (nemesis-board-basic.md)
@@ -64,7 +63,7 @@ LARVA, CREEPER, ADULT = 0, 1, 2
 # -- whole games -------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_legal_ids_only_over_whole_games(players: int) -> None:
-    """Every answer is legal (play_game asserts nothing itself: the engine refuses illegal ids,
+    """Every answer is legal (stats.play asserts nothing itself: the engine refuses illegal ids,
     and the agent is checked here against the mask it was given)."""
     g = game(players)
     for seed in range(3):
@@ -85,15 +84,15 @@ def test_legal_ids_only_over_whole_games(players: int) -> None:
 
 def test_same_seed_same_game() -> None:
     g = game(4)
-    a = play_game(g, [HeuristicCrew() for _ in range(4)], 3).state
-    b = play_game(g, [HeuristicCrew() for _ in range(4)], 3).state
+    a = play(g, [HeuristicCrew() for _ in range(4)], 3).state
+    b = play(g, [HeuristicCrew() for _ in range(4)], 3).state
     assert a.history == b.history
-    c = play_game(g, [HeuristicCrew() for _ in range(4)], 4).state
+    c = play(g, [HeuristicCrew() for _ in range(4)], 4).state
     assert c.history != a.history
 
 
 def test_hidden_information_does_not_change_the_choice() -> None:
-    """Worlds that the seat cannot tell apart (view.sample_world redeals the others' hands,
+    """Worlds that the seat cannot tell apart (Game.sample_world redeals the others' hands,
     items and objectives) get the same answer: the agent uses only the view, the mask and the
     tables."""
     g = game(4)
@@ -105,7 +104,7 @@ def test_hidden_information_does_not_change_the_choice() -> None:
             step_randomly(s, rng)
             continue
         seat = s.stack[-1].chooser
-        world = sample_world(g, s, seat, np.random.default_rng(checked))
+        world = g.sample_world(g.view_for(s, seat), np.random.default_rng(checked))
         mine = HeuristicCrew().act(ctx_for(s), np.random.default_rng(1))
         theirs = HeuristicCrew().act(ctx_for(world, seat), np.random.default_rng(1))
         assert mine == theirs
@@ -116,7 +115,7 @@ def test_hidden_information_does_not_change_the_choice() -> None:
 def test_trace_names_a_reason_for_every_decision() -> None:
     g = game(3)
     agents = [HeuristicCrew(trace=True) for _ in range(3)]
-    result = play_game(g, agents, 1)
+    result = play(g, agents, 1)
     lines = [line for agent in agents for line in agent.trace or []]
     assert len(lines) == result.decisions
     assert all(line.endswith(")") and "(" in line for line in lines)
@@ -318,6 +317,6 @@ def test_heuristic_crews_survive_more_often_than_random_crews() -> None:
     """Measured (docs/agents.md): over 400 four-player games, random crews survive 0.6% and
     heuristic crews 14.4% (blocks of 40 games: 7.5% to 15%). 60 games each; the threshold
     (4 points above random) is well inside that gap."""
-    heuristic = measure(4, 60, "heuristic", first_seed=1000)
-    random_crew = measure(4, 60, "random", first_seed=1000)
+    heuristic = tally_games(4, ["heuristic"] * 4, 60, seed=1000).report()["rates"]["heuristic"]
+    random_crew = tally_games(4, ["random"] * 4, 60, seed=1000).report()["rates"]["random"]
     assert heuristic["survival"] >= random_crew["survival"] + 0.04

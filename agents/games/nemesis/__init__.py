@@ -6,7 +6,7 @@ crew.py          the heuristic crew agent (the kit's `heuristic` factory); its r
 lookup.py        the static lookups it builds once per game (action meanings, distances, values)
 situation.py     one decision as the agent reads it (the view and the legal ids)
 rollout.py       a cheap rollout policy for search
-measure.py       playing games without the registry; survival and win rates
+stats.py         playing games: how they end, survival and win rates (the issue's figures)
 """
 
 from agents.games.nemesis.crew import HeuristicCrew, heuristic_agent

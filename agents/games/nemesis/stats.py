@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from agents.base import Agent, AgentContext, RandomAgent
+from agents.games.nemesis.crew import heuristic_agent
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.nemesis.character import DEAD
@@ -44,6 +45,7 @@ class Tally:
     decisions: int = 0
     chance: int = 0
     seconds: float = 0.0
+    agent_seconds: float = 0.0
     endings: Counter[str] = field(default_factory=Counter)
     victory_check_kills: Counter[str] = field(default_factory=Counter)
     survivors_without_objective: int = 0
@@ -62,6 +64,7 @@ class Tally:
             "games_per_s": self.games / self.seconds if self.seconds else 0.0,
             "decisions_per_game": self.decisions / max(self.games, 1),
             "chance_per_game": self.chance / max(self.games, 1),
+            "agent_s_per_game": self.agent_seconds / max(self.games, 1),
             "endings": {name: self.endings[name] for name in ENDINGS},
             "victory_check_kills": {step: self.victory_check_kills[step] for step in VC_STEPS},
             "survivors_without_objective": self.survivors_without_objective,
@@ -99,13 +102,23 @@ def victory_check_kills(s: State) -> Counter[str]:
     return kills
 
 
-def play(game: NemesisGame, crew: Sequence[Agent], seed: int) -> tuple[State, int, int]:
-    """One game with its event log; (final state, player decisions, chance outcomes)."""
+@dataclass(frozen=True)
+class Played:
+    state: State  # the finished game, with its event log
+    decisions: int
+    chance: int
+    agent_seconds: float  # time spent in the agents' `act`
+
+
+def play(game: NemesisGame, crew: Sequence[Agent], seed: int) -> Played:
+    """One game: chance and each seat's agent draw from their own streams of `seed`; agents
+    get their seat's view, observation and mask, never the state."""
     s = game.new_initial_state()
     chance_rng = np.random.default_rng([seed, 0])
     agent_rngs = [np.random.default_rng([seed, 1, seat]) for seat in range(len(crew))]
     obs = np.zeros(game.observation_size(), np.float32)
     decisions = chances = 0
+    spent = 0.0
     while not s.is_terminal():
         seat = s.current_player()
         if seat == CHANCE:
@@ -117,9 +130,12 @@ def play(game: NemesisGame, crew: Sequence[Agent], seed: int) -> tuple[State, in
         mask = np.zeros(game.info.num_actions, np.int8)
         mask[s.legal_actions()] = 1
         ctx = AgentContext(seat, obs, mask, view, game)
-        s.apply_action(crew[seat].act(ctx, agent_rngs[seat]))
+        start = time.perf_counter()
+        action = crew[seat].act(ctx, agent_rngs[seat])
+        spent += time.perf_counter() - start
+        s.apply_action(action)
         decisions += 1
-    return s, decisions, chances
+    return Played(s, decisions, chances, spent)
 
 
 def tally_games(players: int, crew: Sequence[str], games: int, seed: int = 0) -> Tally:
@@ -128,10 +144,12 @@ def tally_games(players: int, crew: Sequence[str], games: int, seed: int = 0) ->
     tally = Tally()
     start = time.perf_counter()
     for index in range(games):
-        s, decisions, chances = play(game, agents, seed + index)
+        played = play(game, agents, seed + index)
+        s = played.state
         tally.games += 1
-        tally.decisions += decisions
-        tally.chance += chances
+        tally.decisions += played.decisions
+        tally.chance += played.chance
+        tally.agent_seconds += played.agent_seconds
         tally.endings[ending(s)] += 1
         tally.victory_check_kills.update(victory_check_kills(s))
         for seat, c in enumerate(s.chars):
@@ -148,9 +166,7 @@ def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
     if name == "random":
         return RandomAgent()
     if name == "heuristic":
-        from agents.kit import kit_for
-
-        return kit_for("nemesis").heuristic(game, seat)
+        return heuristic_agent(game, seat)
     raise ValueError(f"unknown crew agent {name!r}: use random or heuristic")
 
 
@@ -186,7 +202,8 @@ def _text(r: dict[str, Any]) -> str:
     lines = [
         f"{r['games']} games, {r['players']} players, crew {','.join(r['crew'])}: "
         f"{r['games_per_s']:.1f} games/s, {r['decisions_per_game']:.1f} decisions "
-        f"(+{r['chance_per_game']:.1f} chance) per game",
+        f"(+{r['chance_per_game']:.1f} chance) per game, "
+        f"{1000 * r['agent_s_per_game']:.1f} ms in the agents per game",
         "endings: " + ", ".join(f"{k} {v}" for k, v in r["endings"].items()),
         "victory check kills: "
         + (", ".join(f"{k} {v}" for k, v in r["victory_check_kills"].items()) or "none"),

@@ -218,4 +218,13 @@ def resolve_final_draw(s: State, d: Decision, outcome: int) -> None:
         s.death_order.append(seat)
 
 
-__all__ = ["EARTH", "HYPERSPACE_JUMP", "MARS", "NOBODY_LEFT", "begin_end", "destroy_ship", "jump", "nobody_left_check"]
+__all__ = [
+    "EARTH",
+    "HYPERSPACE_JUMP",
+    "MARS",
+    "NOBODY_LEFT",
+    "begin_end",
+    "destroy_ship",
+    "jump",
+    "nobody_left_check",
+]
