@@ -1,7 +1,8 @@
 """The (game, params) cases that the generic suites play: every registered game (the built-in
 ones and the test-only Toy Raid of tests/conftest.py), every player count with the default
 variant, and every other variant once, at a player count that rotates through the counts (the
-full product would double the suite's time for little more coverage)."""
+full product would double the suite's time for little more coverage) unless the variant names
+its own `players` (Nemesis's solo mode is the one-player game)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def cases() -> list[Any]:
         counts = entry.player_counts
         default, *others = entry.variants
         chosen = [{**default, "players": n} for n in counts]
-        chosen += [{**v, "players": counts[(i + 1) % len(counts)]} for i, v in enumerate(others)]
+        # a variant naming its own `players` (a one-player mode) keeps it
+        chosen += [{"players": counts[(i + 1) % len(counts)], **v} for i, v in enumerate(others)]
         out += [pytest.param(name, params, id=_id(name, params)) for params in chosen]
     return out
 

@@ -34,7 +34,7 @@ def test_every_variant_keeps_the_default_table(name: str) -> None:
     for players in entry.player_counts:
         base = nemesis_env.load_game(name, players=players)
         for variant in entry.variants:
-            game = nemesis_env.load_game(name, players=players, **variant)
+            game = nemesis_env.load_game(name, **{"players": players, **variant})
             assert game.space.names() == base.space.names(), (players, variant)
             assert game.chance_space.names() == base.chance_space.names(), (players, variant)
             assert game.info.num_actions == len(game.space)

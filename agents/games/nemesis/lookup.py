@@ -53,9 +53,14 @@ OBJECTIVE_EASE = {
     "necroscopy": 0.2, "my_precious": 0.15, "a_proper_burial": 0.2, "the_great_hunt": 0.15,
     "aliens_on_a_spaceship": 0.15, "relentless_investigator": 0.15, "ab_ovo": 0.15,
     "extreme_field_biology": 0.1, "hoarder": 0.05,
+    # the Solo/Co-op deck (§15): Earth suits the plan; the rest need a detour or a fight
+    "emergency_post_mortem": 0.2, "no_man_left_behind": 0.15, "special_delivery": 0.15,
+    "cutting_off_the_head": 0.1, "clean_up_crew": 0.1, "first_contact_protocol": 0.1,
 }  # fmt: skip
 SIGNAL_OBJECTIVES = frozenset({"necroscopy", "my_precious", "the_great_hunt", "a_proper_burial",
-                               "relentless_investigator", "aliens_on_a_spaceship"})  # fmt: skip
+                               "relentless_investigator", "aliens_on_a_spaceship",
+                               "cutting_off_the_head", "no_man_left_behind",
+                               "clean_up_crew"})  # fmt: skip
 MEDICAL = frozenset({"medkit", "bandages", "clothes"})
 
 

@@ -80,8 +80,11 @@ class Situation:
         return any(c.status == HIBERNATING for c in self.view.chars)
 
     def objective_names(self) -> list[str]:
-        """The chosen objective, or both dealt ones before the first encounter."""
+        """The chosen objective, or both dealt ones before the first encounter; in co-op the
+        crew's public cards, which all must hold."""
         names = self.lk.objective_names
+        if self.view.crew_objectives:
+            return [names[o] for o in self.view.crew_objectives]
         if self.view.objective != UNKNOWN:
             return [names[self.view.objective]]
         return [names[o] for o in self.view.objectives]

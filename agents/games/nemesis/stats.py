@@ -3,6 +3,7 @@
     python -m agents.games.nemesis.stats --players 4 --games 2000 --crew random
     python -m agents.games.nemesis.stats --players 4 --games 200 --crew heuristic
     python -m agents.games.nemesis.stats --players 4 --games 200 --crew heuristic,random
+    python -m agents.games.nemesis.stats --mode solo --players 1 --games 100 --crew heuristic
 
 `--crew` names the agent of each seat (one name for all, or a comma list cycled over the
 seats): `random` or `heuristic` (the kit's crew agent). The report (text, or `--json`) gives
@@ -138,8 +139,10 @@ def play(game: NemesisGame, crew: Sequence[Agent], seed: int) -> Played:
     return Played(s, decisions, chances, spent)
 
 
-def tally_games(players: int, crew: Sequence[str], games: int, seed: int = 0) -> Tally:
-    game = NemesisGame(players=players)
+def tally_games(
+    players: int, crew: Sequence[str], games: int, seed: int = 0, mode: str = "standard"
+) -> Tally:
+    game = NemesisGame(players=players, mode=mode)
     agents = [make_agent(game, name, seat) for seat, name in enumerate(crew)]
     tally = Tally()
     start = time.perf_counter()
@@ -179,7 +182,8 @@ def crew_names(spec: str, players: int) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5))
+    parser.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4, 5))
+    parser.add_argument("--mode", default="standard", help="standard, solo (--players 1), coop")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--crew", default="random", help="random, heuristic, or a comma list")
     parser.add_argument("--seed", type=int, default=0)
@@ -190,11 +194,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         crew = crew_names(args.crew, args.players)
         for name in set(crew):
-            make_agent(NemesisGame(players=args.players), name, 0)
-    except ValueError as exc:
+            make_agent(NemesisGame(players=args.players, mode=args.mode), name, 0)
+    except ValueError as exc:  # a ParamError is a ValueError
         parser.error(str(exc))
-    report = tally_games(args.players, crew, args.games, args.seed).report()
-    report.update(players=args.players, crew=crew, seed=args.seed)
+    report = tally_games(args.players, crew, args.games, args.seed, args.mode).report()
+    report.update(players=args.players, crew=crew, seed=args.seed, mode=args.mode)
     print(json.dumps(report, indent=1) if args.json else _text(report))
 
 

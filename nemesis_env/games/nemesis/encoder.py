@@ -167,7 +167,7 @@ def _own_pieces(cards: int, things: int, n_obj: int, n_ch: int) -> Pieces:
     return [
         ("own_hand", (cards,), "this seat's hand, copies per card / 3"),
         ("own_inventory", (things,), "this seat's inventory, copies per thing / 3"),
-        ("own_objectives", (n_obj,), "objectives dealt to this seat"),
+        ("own_objectives", (n_obj,), "objectives dealt to this seat (co-op: to the crew)"),
         ("own_objective", (n_obj,), "one-hot objective this seat chose"),
         ("own_draft", (n_ch,), "characters offered to this seat in the draft"),
         ("own_deck", (cards,), "this seat's deck contents, copies per card / 10"),
@@ -393,8 +393,10 @@ class NemesisEncoder:
         for thing, copies in Counter(v.inventory).items():
             idx.append(o["own_inventory"] + thing)
             val.append(min(copies, 3) / 3)
-        idx += [o["own_objectives"] + card for card in v.objectives]
-        val += [1] * len(v.objectives)
+        # co-op: the crew's public cards are everyone's objectives (docs/observations.md)
+        objectives = set(v.objectives) | set(v.crew_objectives)
+        idx += [o["own_objectives"] + card for card in sorted(objectives)]
+        val += [1] * len(objectives)
         if v.objective >= 0:
             idx.append(o["own_objective"] + v.objective)
             val.append(1)

@@ -267,6 +267,7 @@ EVENT_WORDS: dict[str, Wording] = {
     "serious_wound": lambda r: f"takes a Serious Wound: {names.wound_card(r.game, r.num('card'))}",
     "contamination": lambda r: f"gains {r.plural('count', 'Contamination card')}",
     "death": lambda r: f"dies in {r.room()} ({r.text('cause')})",
+    "revived": lambda r: f"is revived by the AutoDoc in {r.room()}",
     "scan": lambda r: f"scans a Contamination card: {'INFECTED' if r.num('infected') else 'clean'}",
     "larva": lambda r: "has a Larva inside",
     "eclosion_draw": lambda r: f"draws {r.card()} (eclosion)",

@@ -69,9 +69,7 @@ class NemesisGame(Game[State, NemesisView]):
             rules_version=RULES_VERSION,
             seat_names=tuple(f"player_{i}" for i in range(n)),
             seat_roles=("crew",) * n,
-            seat_teams=tuple(range(n)),
-            team_names=tuple(f"player_{i}" for i in range(n)),
-            utility=UtilityKind.GENERAL_SUM,
+            **_teams(self.params),
         )
         # the tables the rules index (tables.py)
         self.mini_type = t.mini_type
@@ -204,10 +202,21 @@ class NemesisGame(Game[State, NemesisView]):
         return self.tables.character_decks[character]
 
     def objective_pool(self, corporate: bool) -> list[int]:
+        """The cards one objective deal draws from: Corporate or Personal in the standard game,
+        the Solo/Co-op deck in the other modes (seed 000 "Modes"), where `corporate` only tells
+        a seat's first deal from its second."""
         kind = "corporate" if corporate else "personal"
+        if self.params.mode != "standard":
+            kind = "solo_coop"
         n = self.params.players
         return [i for i, o in enumerate(self.objective_cards)
                 if o.kind == kind and o.min_players <= n]  # fmt: skip
+
+    def item_counter_for(self, token: int) -> int:
+        """The Item Counter an exploration token sets: its printed number, halved rounding up
+        in solo (seed 000 "Modes": a token showing 1-2 sets 1, 3-4 sets 2)."""
+        items = self.token_items[token]
+        return (items + 1) // 2 if self.params.mode == "solo" else items
 
     def weakness_slot_index(self, slot: str) -> int:
         return WEAKNESS_SLOTS.index(slot)
@@ -255,6 +264,16 @@ class NemesisGame(Game[State, NemesisView]):
         fill_initial_state(s, self, log_events)
         self.rules.settle(s)
         return s
+
+
+def _teams(params: NemesisParams) -> dict[str, Any]:
+    """Co-op: one team sharing one return (seed 000: all objectives met and someone survives);
+    otherwise every seat is its own team and wins or loses on its own."""
+    n = params.players
+    if params.mode == "coop":
+        return {"seat_teams": (0,) * n, "team_names": ("crew",), "utility": UtilityKind.TEAM}
+    return {"seat_teams": tuple(range(n)), "team_names": tuple(f"player_{i}" for i in range(n)),
+            "utility": UtilityKind.GENERAL_SUM}  # fmt: skip
 
 
 def build_scenario(document: Mapping[str, Any]) -> State:

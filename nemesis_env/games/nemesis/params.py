@@ -13,14 +13,23 @@ import numpy as np
 
 from nemesis_env.core.errors import ParamError
 
-MODES = ("standard",)  # solo, coop and the intruder player come with the modes issue
+MODES = ("standard", "solo", "coop")  # seed 000 "Modes"; the intruder player is not built
+SOLO_PLAYERS = 1
+CREW_PLAYERS = range(2, 6)  # standard and co-op: 2 to 5 characters (nemesis-reference.md §1)
 BOARD_SIDES = ("basic",)
 POD_EJECTION = ("with_occupants", "empty_only")
 
 
 @dataclass(frozen=True, slots=True)
 class NemesisParams:
-    """`players` counts the crew (2-5 characters in the standard game).
+    """`players` counts the seats, one character each: 2-5 in the standard and co-op modes, 1
+    in solo (seed 000 "Modes": "one player, one character"), so `players` and `mode` always
+    agree and nothing else (GameInfo, tournaments) needs to know the mode to count seats.
+
+    mode: "standard" (semi-cooperative: a Corporate and a Personal objective each, one chosen,
+        each player wins alone), "solo" (one player, two Solo/Co-op objectives, one chosen; item
+        counters halved rounding up) or "coop" (one public Solo/Co-op objective per player; the
+        crew wins together when all are met and someone survives; the AutoDoc revives).
 
     self_destruct_to_yellow / self_destruct_to_skull: advances of the self-destruct marker,
         counted from its start, until the first yellow space (no stopping, pods unlock) and
@@ -49,9 +58,8 @@ class NemesisParams:
             value = getattr(self, name)
             if isinstance(value, np.integer):
                 object.__setattr__(self, name, int(value))
-        if type(self.players) is not int or not 2 <= self.players <= 5:
-            raise ParamError(f"players must be an integer in 2..5, got {self.players!r}")
         _choice("mode", self.mode, MODES)
+        _check_players(self.mode, self.players)
         _choice("board_side", self.board_side, BOARD_SIDES)
         _choice("pod_ejection", self.pod_ejection, POD_EJECTION)
         for name in ("self_destruct_to_yellow", "self_destruct_to_skull"):
@@ -82,6 +90,16 @@ class NemesisParams:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def _check_players(mode: str, players: Any) -> None:
+    if mode == "solo":
+        if players != SOLO_PLAYERS or type(players) is not int:
+            raise ParamError(f"mode 'solo' is played by players=1 (one character), got "
+                             f"players={players!r}")  # fmt: skip
+    elif type(players) is not int or players not in CREW_PLAYERS:
+        raise ParamError(f"players must be an integer in 2..5 in mode {mode!r} (mode 'solo' "
+                         f"is the one-player game), got {players!r}")  # fmt: skip
 
 
 def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:

@@ -177,6 +177,9 @@ def _secrets(game: NemesisGame, v: NemesisView) -> list[str]:
         "Your items: " + (", ".join(names.thing(game, t) for t in v.inventory) or "none"),
         f"Your objectives: {', '.join(objectives) or 'none yet'} (kept: {chosen})",
     ]
+    if v.crew_objectives:
+        crew = ", ".join(names.objective(game, o) for o in v.crew_objectives)
+        lines.append(f"Crew objectives (co-op, all to be met): {crew}")
     if v.draft:
         lines.append("Draft: " + ", ".join(game.data.characters[c].name for c in v.draft))
     if engines:

@@ -183,7 +183,7 @@ def _room_markers(
             raise ScenarioError(f"{where}.items: an unexplored room has no item counter yet")
         s.item_counter[room] = int_in(f"{where}.items", entry["items"], 0, MAX_ITEM_COUNTER)
     elif s.explored[room] and "token" in entry:
-        s.item_counter[room] = t.token_items[used_tokens[-1]]  # the token's printed number
+        s.item_counter[room] = s.game.item_counter_for(used_tokens[-1])  # per mode
     s.fire[room] = as_bool(f"{where}.fire", entry.get("fire", False))
     s.malfunction[room] = as_bool(f"{where}.malfunction", entry.get("malfunction", False))
     if s.malfunction[room] and not (s.explored[room] and t.tile_malfunction_allowed[s.tile[room]]):

@@ -8,10 +8,10 @@ character's board (room, status, wounds and their cards, slime, signal, larva, h
 their ammo, active quest items), hand and deck sizes, discard piles (contamination cards there
 show as contamination: only their owner may know a scan's result) and the colours of the
 items in each inventory.
-Private to its seat: its hand, its inventory's items, its objectives (dealt and chosen), its
-draft cards, the scanned state of its contamination cards, and what it looked at: face-down
-tiles and tokens it peeked at, engine tops and the coordinates card it checked, item cards it
-put under a deck.
+Private to its seat: its hand, its inventory's items, its objectives (dealt and chosen;
+co-op objectives are dealt face up, hence public: `crew_objectives`), its draft cards, the
+scanned state of its contamination cards, and what it looked at: face-down tiles and tokens it
+peeked at, engine tops and the coordinates card it checked, item cards it put under a deck.
 
 Most face-down things are not even in the state until someone sees them (state.py). The rest
 of what the seat cannot see is in `world`, the seat's redacted state (worlds.py): the
@@ -106,6 +106,8 @@ class NemesisView(NamedTuple):
     objective: int
     draft: tuple[int, ...]
     deck: tuple[int, ...]  # its own deck's contents, sorted (order unknown)
+    # co-op: every player's objective card in seat order, dealt face up (§18.2); else empty
+    crew_objectives: tuple[int, ...]
     winners: tuple[bool, ...]
     end_reason: str
     # the whole information set, redacted (worlds.py): what `Game.sample_world` draws from
@@ -144,6 +146,7 @@ def view_for(s: State, seat: int, world: bool = True) -> NemesisView:
     bit = 0 if seat < 0 else 1 << seat
     top = s.stack[-1] if s.stack else None
     me = s.chars[seat] if seat >= 0 else None
+    public = game.params.mode == "coop"  # co-op objectives are dealt face up (§18.2)
     tile = tuple(
         t
         if (s.tile_known[r] & bit or s.explored[r] or s.tile_known[r] == (1 << len(s.chars)) - 1)
@@ -181,6 +184,7 @@ def view_for(s: State, seat: int, world: bool = True) -> NemesisView:
         objective=UNKNOWN if me is None else me.objective,
         draft=() if me is None else tuple(me.draft),
         deck=() if me is None else tuple(sorted(me.deck.hidden_cards(-1))),
+        crew_objectives=tuple(o for c in s.chars for o in c.objectives) if public else (),
         winners=tuple(s.winners), end_reason=s.end_reason, world=redact(s, seat) if world else None,
     )  # fmt: skip
 

@@ -9,7 +9,8 @@ that space applies.
 
 If anyone survived (hibernating, or gone in a launched pod), the victory check runs in the
 seed's order: engines, coordinates, contamination, objectives. Each step may kill; a character
-alive after all four who met their objective wins.
+alive after all four who met their objective wins; in co-op the crew wins or loses together
+(rules/modes.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from math import comb
 
 from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_resolve, on_stage, push
-from nemesis_env.games.nemesis.rules import objectives
+from nemesis_env.games.nemesis.rules import modes, objectives
 from nemesis_env.games.nemesis.rules.common import deck_count
 from nemesis_env.games.nemesis.rules.kinds import Kind, Scan, SeatArg, Stage
 from nemesis_env.games.nemesis.state import (
@@ -133,8 +134,11 @@ def victory_check(s: State) -> None:
             if contaminated(s, seat):
                 push(s, Decision(Kind.FINAL_DRAW, CHANCE, SeatArg(seat)))
     elif step == VC_OBJECTIVES:
-        for seat in survivors(s):
-            s.winners[seat] = objectives.met(s, seat)
+        if s.game.params.mode == "coop":
+            s.winners = [modes.crew_wins(s, survivors(s))] * len(s.chars)
+        else:
+            for seat in survivors(s):
+                s.winners[seat] = objectives.met(s, seat)
         s.terminal = True
         s.log(ev("game_over", -1, (("reason", s.end_reason),
                                       ("winners", tuple(i for i, w in enumerate(s.winners)

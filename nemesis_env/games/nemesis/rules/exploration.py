@@ -100,7 +100,7 @@ def resolve_token(s: State, d: Decision, outcome: int) -> None:
 def _token_face_up(s: State, room: int) -> None:
     token = s.token[room]
     s.token_known[room] = (1 << len(s.chars)) - 1
-    s.item_counter[room] = s.game.token_items[token]
+    s.item_counter[room] = s.game.item_counter_for(token)
     s.log(ev("exploration_token", -1, (("room", room), ("token", token))))
 
 

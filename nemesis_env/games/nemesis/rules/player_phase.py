@@ -30,7 +30,7 @@ from nemesis_env.core.engine import (
     on_stage,
     push,
 )
-from nemesis_env.games.nemesis.rules import ending, pods, wounds
+from nemesis_env.games.nemesis.rules import ending, modes, pods, wounds
 from nemesis_env.games.nemesis.rules.kinds import Kind, Pay, SeatArg, Stage
 from nemesis_env.games.nemesis.state import ACTIVE, IN_POD, State, ev
 
@@ -56,6 +56,7 @@ def acting(s: State, seat: int) -> bool:
 def draw_step(s: State) -> None:
     if ending.nobody_left_check(s):
         return
+    modes.autodoc(s)  # co-op: "at the start of the round" (seed 000 "Modes")
     s.stage = Stage.ROUNDS
     s.cursor = s.first_player
     push(s, Decision(Kind.NEXT_ROUND, AUTO, None))  # under the draws: they come first

@@ -4,9 +4,11 @@ Everything face down at setup that nobody looks at (room tiles, exploration toke
 coordinates card, engine tokens, weaknesses, every deck) stays an undetermined pile in the
 state and is drawn when first seen (state.py). What a player sees at setup is dealt here as
 chance draws, each seen by its owner only: one Corporate and one Personal objective per player
-(cards needing more players than present are out), then the character draft in player order
-(draw 2, keep 1, the other goes back). Every character then starts in the Hibernatorium with
-its shuffled Action deck, its starting weapon fully loaded and its two quest items inactive.
+(cards needing more players than present are out; solo: two Solo/Co-op cards; co-op: one
+Solo/Co-op card per player, dealt face up and in force at once, seed 000 "Modes"), then the
+character draft in player order (draw 2, keep 1, the other goes back). Every character then
+starts in the Hibernatorium with its shuffled Action deck, its starting weapon fully loaded and
+its two quest items inactive.
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ def deal_objectives(s: State) -> None:
     """The Adults go into the bag (their numbers drawn from the box), then the objectives."""
     s.stage = Stage.SETUP_DRAFT
     s.cursor = 0
+    deals_per_seat = 1 if s.game.params.mode == "coop" else 2
     for seat in reversed(range(len(s.chars))):
-        push(s, Decision(Kind.DEAL_OBJECTIVE, CHANCE, ObjectiveDeal(seat, True)),
-             Decision(Kind.DEAL_OBJECTIVE, CHANCE, ObjectiveDeal(seat, False)))  # fmt: skip
+        push(s, *(Decision(Kind.DEAL_OBJECTIVE, CHANCE, ObjectiveDeal(seat, first))
+                  for first in (True, False)[:deals_per_seat]))  # fmt: skip
     for _ in range(initial_adults(s.game)):
         intruders.add_to_bag_from_supply(s, intruders.ADULT)
 
@@ -58,7 +61,14 @@ def objective_outcomes(s: State, d: Decision) -> list[tuple[int, float]]:
 def resolve_objective(s: State, d: Decision, outcome: int) -> None:
     deal: ObjectiveDeal = d.payload
     card = s.game.chance.objective.arg(outcome)
-    s.chars[deal.seat].objectives.append(card)
+    c = s.chars[deal.seat]
+    c.objectives.append(card)
+    if s.game.params.mode == "coop":
+        # co-op objectives are public and nobody chooses (reference §18.2): in force at once
+        s.objectives_seen[card] = (1 << len(s.chars)) - 1
+        c.objective = card
+        s.log(ev("objective_dealt", deal.seat, (("card", card),)))
+        return
     s.log(ev("objective_dealt", deal.seat, (("card", card),), frozenset({deal.seat})))
 
 

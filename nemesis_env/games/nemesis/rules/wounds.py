@@ -118,8 +118,14 @@ def kill(s: State, seat: int, cause: str) -> None:
         for held in c.heavy:
             if s.game.is_object(held):
                 s.objects[room].append(held)
-    # items other than heavy objects leave the game (§8.1)
-    c.heavy, c.heavy_ammo, c.inventory, c.carried_eggs = [], [], [], 0
+    if s.game.params.mode == "coop":
+        # co-op: the dead keep their items for the AutoDoc; only heavy objects drop (§18.2 FAQ)
+        kept = [i for i, held in enumerate(c.heavy) if not s.game.is_object(held)]
+        c.heavy, c.heavy_ammo = [c.heavy[i] for i in kept], [c.heavy_ammo[i] for i in kept]
+        c.carried_eggs = 0
+    else:
+        # items other than heavy objects leave the game (§8.1)
+        c.heavy, c.heavy_ammo, c.inventory, c.carried_eggs = [], [], [], 0
     s.log(ev("death", seat, (("cause", cause), ("room", room))))
     if was_first:
         for pod, state in enumerate(s.pods):
