@@ -7,6 +7,10 @@ winning seat ranks first, the others tie behind it, and a game without winners t
 them. Games are rated in schedule order (game index, then pair index), so the result is
 deterministic.
 
+A game of one team (every seat shares one return, e.g. a co-operative mode) is rated as that
+team against the game itself: a fixed opponent at openskill's default rating that ranks first
+when the team loses and last when it wins, so an agent rises by winning its games.
+
 Two tables: one rating per agent (games with one agent on every seat are skipped: they say
 nothing about one agent against another), and one per (agent, role), where a role is a
 lineup position (experiments/lineup.py: e.g. `X as <role>` for each role) and
@@ -68,7 +72,9 @@ def ratings(
             mu, sigma = table[key]
             teams[seat_teams[seat]].append(model.rating(mu=mu, sigma=sigma))
             holders[seat_teams[seat]].append(key)
-        new = model.rate(teams, ranks=ranks)
+        if num_teams == 1:
+            teams.append([model.rating()])  # the game: a fixed opponent, fresh every game
+        new = model.rate(teams, ranks=ranks)[:num_teams]
         seen: dict[Hashable, list[Any]] = {}
         for team, players in zip(holders, new, strict=True):
             for key, player in zip(team, players, strict=True):
@@ -81,6 +87,8 @@ def ratings(
 
     for rec in sorted(records, key=lambda r: (r["game"], r["pair"])):
         ranks = team_ranks(rec["winners"], seating)
+        if num_teams == 1:  # the team against the game
+            ranks = [0.0, 1.0] if rec["winners"] else [1.0, 0.0]
         held = [rec["lineup"][position_of[s]] for s in range(len(seat_teams))]
         role_keys: list[Hashable] = [(a, position_of[s]) for s, a in enumerate(held)]
         update(role, role_keys, ranks)

@@ -178,3 +178,36 @@ def test_at_a_fifty_percent_record_roles_are_never_ranked_together() -> None:
         assert mus == {a: pytest.approx(rt["agent_role"][a][role]["mu"], abs=0.01)
                        for a in ("a", "b")}  # fmt: skip
     assert not any("creature" in h and "hunted" in h for h in tables)
+
+
+def coop_seating() -> dict[str, Any]:
+    info = load_game("nemesis", players=2, mode="coop").info
+    return {
+        "seat_names": list(info.seat_names),
+        "seat_roles": list(info.seat_roles),
+        "seat_teams": list(info.seat_teams),
+        "team_names": list(info.team_names),
+        "utility": info.utility.value,
+        "positions": [p.as_dict() for p in positions(info)],
+    }
+
+
+def test_a_one_team_game_is_rated_against_the_game_itself() -> None:
+    """Nemesis co-op: both seats are one team (GameInfo). Each game is that team against a
+    fixed opponent at the default rating: a win raises the agent exactly as openskill rates a
+    two-seat team beating one default player, a loss lowers it as the mirror image."""
+    seats = coop_seating()
+    assert seats["team_names"] == ["crew"]
+    games = [
+        {"game": 0, "pair": 0, "lineup": {"crew": "good"}, "winners": ["player_0", "player_1"],
+         "length": 1},
+        {"game": 0, "pair": 1, "lineup": {"crew": "bad"}, "winners": [], "length": 1},
+    ]  # fmt: skip
+    r = ratings(games, ["good", "bad"], seats)
+    model = PlackettLuce()
+    won = model.rate([[model.rating(), model.rating()], [model.rating()]], ranks=[0, 1])[0]
+    lost = model.rate([[model.rating(), model.rating()], [model.rating()]], ranks=[1, 0])[0]
+    good, bad = r["agent_role"]["good"]["crew"], r["agent_role"]["bad"]["crew"]
+    assert good["mu"] == pytest.approx(sum(p.mu for p in won) / 2, abs=1e-6)
+    assert bad["mu"] == pytest.approx(sum(p.mu for p in lost) / 2, abs=1e-6)
+    assert good["mu"] > MU > bad["mu"] and good["games"] == bad["games"] == 1
