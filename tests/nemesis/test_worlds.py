@@ -216,3 +216,23 @@ def test_items_another_seat_drew_privately_are_redealt_from_their_deck() -> None
         assert all(s.game.tables.things[t].deck == colour for t in drawn)
     for w in worlds_for(s, drawer, 5):
         assert w.stack[-1].payload == d.payload
+
+
+def test_unscanned_infection_is_hidden_from_the_owner_too() -> None:
+    """Seed 000 / reference §8.2: nobody, the owner included, knows whether an unscanned
+    contamination card is infected. States that differ only in how many of the unscanned cards
+    are infected give every seat the same view and observation."""
+    s = play_to_round(3)
+    g = s.game
+    s.chars[0].hand.append(g.contam_unknown)  # seat 0 holds an unscanned contamination card
+    s.contam_deck_left -= 1
+    t = s.clone()
+    s.contam_infected_left, t.contam_infected_left = 7, 0
+    assert g.invariant_errors(s) == [] and g.invariant_errors(t) == []
+    for seat in (0, 1, 2, -1):
+        a, b = (np.empty(g.observation_size(), np.float32) for _ in range(2))
+        g.encode(g.view_for(s, seat), a)
+        g.encode(g.view_for(t, seat), b)
+        assert a.tobytes() == b.tobytes()
+        va, vb = g.view_for(s, seat), g.view_for(t, seat)
+        assert va._replace(world=None) == vb._replace(world=None)
