@@ -9,7 +9,7 @@ and counts divided by their largest possible value.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import numpy as np
@@ -197,26 +197,41 @@ class NemesisEncoder:
         self._wound_column = [wound_types.index(kind) for kind in t.wound_type]
         self._last: dict[str, tuple[tuple[Any, ...], Pairs]] = {}
         self._char_memo: dict[tuple[int, CharacterView], Pairs] = {}
+        # The tensor is kept between calls and only the slots whose pairs changed are
+        # rewritten (so one encoder serves one thread at a time).
+        self._scratch = np.zeros(self.layout.size, np.float32)
+        self._written: dict[Hashable, Pairs] = {}
 
     def encode(self, v: NemesisView, out: npt.NDArray[np.float32]) -> None:
         if out.shape != (self.layout.size,):
             raise ValueError(f"out has shape {out.shape}, the observation is ({self.layout.size},)")
-        idx: list[int] = []
-        val: list[float] = []
-        self._flow(v, idx, val)
-        self._characters(v, idx, val)
-        self._own(v, idx, val)
-        rooms = self._cached(self._rooms, v, (v.tile, v.token, v.explored, v.item_counter,
-                                               v.fire, v.malfunction, v.objects,
-                                               v.intruder_room, v.intruder_injuries))  # fmt: skip
-        board = self._cached(self._board, v, (v.seat, v.players, v.door, v.noise, v.tc_noise,
-                                               v.bag, v.supply, v.eggs_in_nest, v.nest_destroyed,
-                                               v.queen_killed, v.weakness, v.engine,
-                                               v.coordinates, v.pods, v.pod_seats, v.decks,
-                                               v.crafted_left, v.contam_deck_left,
-                                               v.event_deck_size))  # fmt: skip
-        out[:] = 0.0
-        out[idx + rooms[0] + board[0]] = val + rooms[1] + board[1]
+        flow: Pairs = ([], [])
+        self._flow(v, *flow)
+        self._own(v, *flow)
+        self._put("flow", flow)
+        self._characters(v)
+        self._put("rooms", self._cached(self._rooms, v, (
+            v.tile, v.token, v.explored, v.item_counter, v.fire, v.malfunction, v.objects,
+            v.intruder_room, v.intruder_injuries)))  # fmt: skip
+        self._put("board", self._cached(self._board, v, (
+            v.door, v.noise, v.tc_noise, v.bag, v.supply, v.eggs_in_nest, v.nest_destroyed,
+            v.queen_killed, v.weakness, v.engine, v.coordinates, v.decks, v.crafted_left,
+            v.contam_deck_left, v.event_deck_size)))  # fmt: skip
+        self._put("pods", self._cached(self._pods, v, (v.seat, v.players, v.pods, v.pod_seats)))
+        out[:] = self._scratch
+
+    def _put(self, slot: Hashable, pairs: Pairs) -> None:
+        """Writes one slot's pairs into the scratch tensor, clearing what the slot wrote last
+        time; the very pairs written last time (a memo hit) cost nothing. Slots write disjoint
+        offsets (tests/nemesis/test_encoder_incremental.py compares with a fresh encoder)."""
+        old = self._written.get(slot)
+        if old is pairs:
+            return
+        if old is not None and old[0]:
+            self._scratch[old[0]] = 0.0
+        if pairs[0]:
+            self._scratch[pairs[0]] = pairs[1]
+        self._written[slot] = pairs
 
     def _cached(self, section: Section, v: NemesisView, key: tuple[Any, ...]) -> Pairs:
         """A section's (offsets, values), recomputed only when the view fields it reads
@@ -318,7 +333,6 @@ class NemesisEncoder:
         coordinates = v.coordinates if v.coordinates >= 0 else self.row["coordinates"] - 1
         idx.append(o["coordinates"] + coordinates)
         val.append(1)
-        self._pods(v, idx, val)
         idx += [o["decks"] + i for i in range(len(v.decks))]
         val += [min(size / 30, 1) for size in v.decks]
         idx += [o["crafted_left"] + i for i in range(len(v.crafted_left))]
@@ -337,7 +351,7 @@ class NemesisEncoder:
                 idx.append(o["pods"] + pod * 4 + 3)
                 val.append(1)
 
-    def _characters(self, v: NemesisView, idx: list[int], val: list[float]) -> None:
+    def _characters(self, v: NemesisView) -> None:
         n, me = v.players, max(v.seat, 0)
         memo = self._char_memo
         if len(memo) > CHARACTER_MEMO:
@@ -347,8 +361,7 @@ class NemesisEncoder:
             pairs = memo.get(key)
             if pairs is None:
                 pairs = memo[key] = self._character(*key)
-            idx += pairs[0]
-            val += pairs[1]
+            self._put(("character", key[0]), pairs)
 
     def _character(self, r: int, c: CharacterView) -> Pairs:
         """One character board at relative seat `r` (memoised: most boards do not change
