@@ -53,14 +53,20 @@ def test_every_player_count_group_has_a_playthrough() -> None:
         assert counts & set(players), f"no Not Alone playthrough with {group} players"
 
 
-def test_every_nemesis_player_count_has_a_playthrough() -> None:
-    """Nemesis changes with the player count (the bag's Adults, the pods, the objectives)."""
-    counts = set()
+def test_every_nemesis_player_count_and_mode_has_a_playthrough() -> None:
+    """Nemesis changes with the player count (the bag's Adults, the pods, the objectives) and
+    with its mode (params.py MODES)."""
+    from nemesis_env.games.nemesis.params import MODES
+
+    counts, modes = set(), set()
     for path in PLAYTHROUGHS:
         header, _ = playthrough.parse(path.read_text(encoding="utf-8"))
         if header["game"] == "nemesis":
-            counts.add(header["params"]["players"])
+            modes.add(header["params"]["mode"])
+            if header["params"]["mode"] == "standard":
+                counts.add(header["params"]["players"])
     assert counts == {2, 3, 4, 5}
+    assert modes == set(MODES)
 
 
 @pytest.mark.parametrize("path", PLAYTHROUGHS, ids=lambda p: p.stem)
