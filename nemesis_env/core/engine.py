@@ -45,6 +45,7 @@ class EngineState(Protocol):
     stage: int
     terminal: bool
     history: list[int]
+    legal_cache: list[int] | None
 
 
 S = TypeVar("S", bound=EngineState)
@@ -181,7 +182,9 @@ class Rules(Generic[S]):
                 prepare = self.prepare[top.kind]
                 if prepare is not None:
                     prepare(s)
-                if self.outcomes[top.kind](s, top):  # type: ignore[misc]
+                outcomes = self.outcomes[top.kind](s, top)  # type: ignore[misc]
+                if outcomes:
+                    s.legal_cache = ChanceIds(outcomes)  # the node's outcomes, computed once
                     return
                 stack.pop()  # nothing left to draw: the draw is skipped
             else:
@@ -192,7 +195,7 @@ class Rules(Generic[S]):
             return []
         top = s.stack[-1]
         if top.chooser == CHANCE:
-            return [outcome for outcome, _ in self.outcomes[top.kind](s, top)]  # type: ignore[misc]
+            return ChanceIds(self.outcomes[top.kind](s, top))  # type: ignore[misc]
         return self.legal[top.kind](s, top)  # type: ignore[misc]
 
     def chance_outcomes(self, s: S) -> list[tuple[int, float]]:
@@ -224,6 +227,18 @@ class Rules(Generic[S]):
             return f"kind {kind}"
 
 
+class ChanceIds(list[int]):
+    """A chance node's legal ids that remember their outcomes with probabilities, so that the
+    node computes them once for `chance_outcomes`, the legality check and the settle that
+    stopped there (they live in `legal_cache`, which every edit of a state resets)."""
+
+    __slots__ = ("outcomes",)
+
+    def __init__(self, outcomes: list[tuple[int, float]]) -> None:
+        super().__init__(outcome for outcome, _ in outcomes)
+        self.outcomes = outcomes
+
+
 class StackState:
     """The kernel's driving methods for a state run by a `Rules` object reached as
     `self.game.rules`: current player, the legal list cached once per node, and the apply path.
@@ -245,7 +260,7 @@ class StackState:
         return self.stack[-1].chooser
 
     def legal_actions(self) -> list[int]:
-        return self.cached_legal()[:]
+        return list(self.cached_legal())
 
     def cached_legal(self) -> list[int]:
         """The legal list itself, computed once per node; callers must not mutate it."""
@@ -255,6 +270,9 @@ class StackState:
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        cached = self.legal_cache
+        if isinstance(cached, ChanceIds):
+            return cached.outcomes[:]
         outcomes: list[tuple[int, float]] = self.game.rules.chance_outcomes(self)
         return outcomes
 
