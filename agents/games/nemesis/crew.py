@@ -16,11 +16,12 @@ import numpy as np
 
 from agents.base import AgentContext
 from agents.games.nemesis.answers import RULES
+from agents.games.nemesis.intruder import intruder_decision
 from agents.games.nemesis.lookup import Lookup, lookup_for
 from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.round_policy import Memory, round_action
 from agents.games.nemesis.situation import Situation
-from nemesis_env.games.nemesis.rules.kinds import Kind
+from nemesis_env.games.nemesis.rules.kinds import INTRUDER_PLAYER_KINDS, Kind
 
 WASTEFUL = frozenset({"pass", "discard", "done", "no"})
 
@@ -45,6 +46,11 @@ class HeuristicCrew:
             self._lookup = lookup_for(ctx.game)
         if len(legal) == 1:
             return self._done(legal[0], "the only legal action", ctx)
+        if ctx.view.decision in INTRUDER_PLAYER_KINDS:  # this seat now plays the Intruders
+            played = intruder_decision(ctx.game, ctx.view, legal)
+            if played is not None and played[0] in legal:
+                return self._done(played[0], played[1], ctx)
+            return self._done(int(legal[rng.integers(len(legal))]), "intruder: any", ctx)
         sit = Situation(ctx.view, self._lookup, ctx.seat, legal)
         choice = self.decide(sit, rng)
         return self._done(choice[0], choice[1], ctx)
@@ -83,5 +89,7 @@ def fallback(sit: Situation, rng: np.random.Generator) -> tuple[int, str]:
 
 
 def heuristic_agent(game: Any, seat: int) -> HeuristicCrew:
-    """The kit's factory: a fresh heuristic crew member for any seat (every seat is crew)."""
+    """The kit's factory: a fresh heuristic crew member for any seat (every seat is crew); with
+    the param intruder_player the same agent plays the Intruders once its seat takes them over
+    (intruder.py)."""
     return HeuristicCrew()

@@ -48,6 +48,13 @@ class Actions:
     yes: Kind
     no: Kind
     react: Kind  # arg: action card id played as a reaction
+    # the intruder player (appended last: the ids above never shift); arg: its card index
+    ip_move: Kind  # play the card as Move
+    ip_attack: Kind  # play the card as Attack
+    ip_effect: Kind  # play the card for its effect
+    ip_card: Kind  # keep this card when passing / discard it over the hand limit
+    ip_attack_card: Kind  # arg: attack card copy, the one used of those drawn
+    ip_event: Kind  # arg: event card, the one resolved of those Planning drew
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +77,7 @@ class ChanceOutcomes:
     combat: Kind  # blank, creeper, adult, 1 hit, 2 hits
     item: Kind  # arg: thing id, an item card drawn from a Search deck
     weakness: Kind  # arg: weakness card index, the card of a slot turned face up
+    ip_card: Kind  # arg: intruder-player card index, drawn (appended last)
 
 
 def _room_labels(t: Tables) -> list[str]:
@@ -117,10 +125,26 @@ def build_actions(t: Tables) -> Actions:
         yes=space.add("yes"),
         no=space.add("no"),
         react=space.add("react", n_action_cards, action_cards),
+        **_intruder_player_kinds(t, space),
     )
     space.freeze()
     return Actions(space, pass_kind.id(), done.id(), move, careful, corridor, character,
                    objective, discard, **kinds)  # fmt: skip
+
+
+def _intruder_player_kinds(t: Tables, space: ActionSpace) -> dict[str, Kind]:
+    """The intruder player's actions (seed 000 "Modes"), after every other kind."""
+    cards = [c.id for c in t.data.intruder_player_cards]
+    attacks = [f"{op}_{i}" for i, op in enumerate(t.attack_op)]
+    events = [e.id for e in t.data.events]
+    return dict(
+        ip_move=space.add("ip_move", len(cards), cards),
+        ip_attack=space.add("ip_attack", len(cards), cards),
+        ip_effect=space.add("ip_effect", len(cards), cards),
+        ip_card=space.add("ip_card", len(cards), cards),
+        ip_attack_card=space.add("ip_attack_card", len(attacks), attacks),
+        ip_event=space.add("ip_event", len(events), events),
+    )
 
 
 def build_chance(t: Tables) -> ChanceOutcomes:
@@ -148,10 +172,12 @@ def build_chance(t: Tables) -> ChanceOutcomes:
     combat = space.add("combat_die", 5, ["blank", "creeper", "adult", "hit1", "hit2"])
     item = space.add("item", len(t.things), [th.id for th in t.things])
     weakness = space.add("weakness", len(data.weaknesses), [w.id for w in data.weaknesses])
+    ip_cards = [c.id for c in data.intruder_player_cards]
+    ip_card = space.add("intruder_player_card", len(ip_cards), ip_cards)
     space.freeze()
     return ChanceOutcomes(space, objective, character, card, noise, token, attack, wound, event,
                           tile, exploration, engine, coordinates, scan, final_draw, combat,
-                          item, weakness)  # fmt: skip
+                          item, weakness, ip_card)  # fmt: skip
 
 
 def _token_label(t: Tables, kind: int) -> str:

@@ -16,6 +16,11 @@ import numpy as np
 import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
+from nemesis_env.games.nemesis.encoder_intruder import (
+    IP_KIND_INDEX,
+    encode_intruder_player,
+    intruder_player_pieces,
+)
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import NOWHERE, UNKNOWN
 from nemesis_env.games.nemesis.tables import OBJECTS, Tables
@@ -24,7 +29,9 @@ from nemesis_env.games.nemesis.view import CharacterView, NemesisView
 MAX_SEATS = 5
 MAX_PODS = 4
 CHARACTER_MEMO = 512  # character boards remembered before the memo starts afresh
-KINDS = tuple(sorted(int(k) for k in Kind))
+# the intruder player's kinds have their own one-hot in the last block (an appended block keeps
+# every earlier offset where it was)
+KINDS = tuple(sorted(int(k) for k in Kind if k not in IP_KIND_INDEX))
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 
 
@@ -44,6 +51,7 @@ def build_layout(t: Tables) -> Layout:
         *_board_pieces(t, corridors, tokens),
         *_character_pieces(rooms, n_ch, cards, things),
         *_own_pieces(cards, things, n_obj, n_ch),
+        *intruder_player_pieces(t, MAX_SEATS),
     ]
     return Layout(pieces)
 
@@ -208,6 +216,8 @@ class NemesisEncoder:
         flow: Pairs = ([], [])
         self._flow(v, *flow)
         self._own(v, *flow)
+        if v.intruder_player:
+            encode_intruder_player(self.o, v, *flow)
         self._put("flow", flow)
         self._characters(v)
         self._put("rooms", self._cached(self._rooms, v, (
@@ -250,7 +260,7 @@ class NemesisEncoder:
         if v.seat >= 0:
             idx.append(o["seat"] + v.seat)
             val.append(1)
-        if v.decision >= 0:
+        if v.decision in KIND_INDEX:
             idx.append(o["decision"] + KIND_INDEX[v.decision])
             val.append(1)
         if v.chooser >= 0:

@@ -23,6 +23,7 @@ from nemesis_env.games.nemesis import rules as rules_pkg
 from nemesis_env.games.nemesis import view as views
 from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE, Actions, ChanceOutcomes
 from nemesis_env.games.nemesis.encoder import NemesisEncoder
+from nemesis_env.games.nemesis.intruder_seat import new_intruder_player
 from nemesis_env.games.nemesis.params import NemesisParams
 from nemesis_env.games.nemesis.render import render_view
 from nemesis_env.games.nemesis.rules.hooks import Hooks
@@ -360,6 +361,8 @@ def fill_initial_state(s: State, game: NemesisGame, log_events: bool) -> None:
     s.end_reason, s.death_order, s.arrived = "", [], ""
     s.attachments, s.taped, s.skip_intruder_attacks = [], [], False
     s.objectives_seen = [0] * len(t.data.objectives)
+    cards = len(t.data.intruder_player_cards)
+    s.ip = new_intruder_player(cards) if game.params.intruder_player else None
     s.log(ev("setup", -1, (("players", n),)))
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from nemesis_env.core.errors import ParamError
 
-MODES = ("standard", "solo", "coop")  # seed 000 "Modes"; the intruder player is not built
+MODES = ("standard", "solo", "coop")  # seed 000 "Modes"; the intruder player: intruder_player
 SOLO_PLAYERS = 1
 CREW_PLAYERS = range(2, 6)  # standard and co-op: 2 to 5 characters (nemesis-reference.md §1)
 BOARD_SIDES = ("basic",)
@@ -39,6 +39,9 @@ class NemesisParams:
         keeps the tile face down.
     pod_ejection: what the Escape Pod Ejection event does to a pod with characters waiting in
         it: they leave with it ("with_occupants") or the event takes the lowest empty pod.
+    intruder_player: seed 000 "Modes", "Playing as the Intruders": the first player whose
+        character dies (ties: the lower player number) plays the Intruders from the next Player
+        Phase with the 10-card intruder deck (rules/intruder_player.py); standard mode only.
     max_rounds: truncation for training: the game stops (no winner, `truncated`) after this
         many player-phase decisions; None plays to the end.
     """
@@ -51,6 +54,7 @@ class NemesisParams:
     intruder_flips_unexplored: bool = True
     pod_ejection: str = "with_occupants"
     max_rounds: int | None = None
+    intruder_player: bool = False
 
     def __post_init__(self) -> None:
         for name in ("players", "self_destruct_to_yellow", "self_destruct_to_skull",
@@ -76,6 +80,7 @@ class NemesisParams:
                 f"intruder_flips_unexplored must be true or false, "
                 f"got {self.intruder_flips_unexplored!r}"
             )
+        _check_intruder_player(self.mode, self.intruder_player)
         if self.max_rounds is not None and (type(self.max_rounds) is not int
                                             or self.max_rounds < 1):  # fmt: skip
             raise ParamError(f"max_rounds must be a positive integer or null, "
@@ -100,6 +105,17 @@ def _check_players(mode: str, players: Any) -> None:
     elif type(players) is not int or players not in CREW_PLAYERS:
         raise ParamError(f"players must be an integer in 2..5 in mode {mode!r} (mode 'solo' "
                          f"is the one-player game), got {players!r}")  # fmt: skip
+
+
+def _check_intruder_player(mode: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ParamError(f"intruder_player must be true or false, got {value!r}")
+    if value and mode != "standard":
+        raise ParamError(
+            f"intruder_player needs mode 'standard' (seed 000: a dead player takes the Intruders "
+            f"over from rivals; solo has nobody to play against and co-op has no rivals), got "
+            f"mode {mode!r}"
+        )
 
 
 def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:

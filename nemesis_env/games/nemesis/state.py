@@ -32,6 +32,7 @@ from nemesis_env.games.nemesis.character import (
     Character,
     new_character,
 )
+from nemesis_env.games.nemesis.intruder_seat import IntruderPlayer
 
 if TYPE_CHECKING:
     from nemesis_env.games.nemesis.game import NemesisGame
@@ -88,6 +89,7 @@ class State(StackState):
         "intruder_injuries",
         "intruder_room",
         "intruder_token",
+        "ip",
         "item_counter",
         "item_decks",
         "item_discard",
@@ -190,6 +192,7 @@ class State(StackState):
     taped: list[tuple[int, int, int]]  # Duct Tape: (seat, heavy item, heavy item) in one hand
     objectives_seen: list[int]  # per objective card: bitmask of the other seats that saw it
     skip_intruder_attacks: bool  # Orbital Maneuvering System: this turn's attack step is skipped
+    ip: IntruderPlayer | None  # the intruder player's seat and cards (param intruder_player)
 
     def clone(self) -> State:
         cls = type(self)
@@ -263,12 +266,18 @@ class State(StackState):
         o.taped = self.taped[:]
         o.objectives_seen = self.objectives_seen[:]
         o.skip_intruder_attacks = self.skip_intruder_attacks
+        o.ip = None if self.ip is None else self.ip.clone()
         return o
 
     def returns(self) -> tuple[float, ...]:
         """1 for each winner, 0 for everyone else (seed 000: no points, only win or lose;
-        several players may win); all 0 before the end."""
-        return tuple(1.0 if won else 0.0 for won in self.winners)
+        several players may win); all 0 before the end. The intruder player's seat (param
+        `intruder_player`) cannot win: it gets 1 when the game ended with no winner, its aim
+        (seed 000 "Modes"; docs/rules-decisions.md 503)."""
+        returns = [1.0 if won else 0.0 for won in self.winners]
+        if self.ip is not None and self.ip.active and self.terminal:
+            returns[self.ip.seat] = 0.0 if any(self.winners) else 1.0
+        return tuple(returns)
 
     def fingerprint(self) -> str:
         """Canonical text of the whole state (equal exactly when the states are equal)."""

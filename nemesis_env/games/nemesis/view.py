@@ -10,7 +10,8 @@ show as contamination: only their owner may know a scan's result) and the colour
 items in each inventory.
 Private to its seat: its hand, its inventory's items, its objectives (dealt and chosen;
 co-op objectives are dealt face up, hence public: `crew_objectives`), its draft cards, the
-scanned state of its contamination cards, and what it looked at: face-down tiles and tokens it
+scanned state of its contamination cards, the intruder player's hand (param intruder_player;
+its deck size and discard pile are public), and what it looked at: face-down tiles and tokens it
 peeked at, engine tops and the coordinates card it checked, item cards it put under a deck.
 
 Most face-down things are not even in the state until someone sees them (state.py). The rest
@@ -20,14 +21,18 @@ placeholders `Game.sample_world(view, rng)` draws from their pools.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from nemesis_env.core.zones import HIDDEN
+from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import UNKNOWN, Character, State
 from nemesis_env.games.nemesis.worlds import Redacted, redact
 
 if TYPE_CHECKING:
     from nemesis_env.games.nemesis.game import NemesisGame
+
+
+OFFERS = (Kind.IP_ATTACK_CHOICE, Kind.IP_EVENT_CHOICE)
 
 
 class CharacterView(NamedTuple):
@@ -112,6 +117,15 @@ class NemesisView(NamedTuple):
     end_reason: str
     # the whole information set, redacted (worlds.py): what `Game.sample_world` draws from
     world: Redacted | None  # None in the lighter views built for observations only
+    # the intruder player (param intruder_player; seed 000 "Modes"): its seat once it plays the
+    # Intruders (-1 before), its hand for itself only, and what everyone sees of its cards
+    intruder_player: bool = False
+    intruder_seat: int = -1
+    intruder_hand: tuple[int, ...] = ()
+    intruder_hand_size: int = 0
+    intruder_deck_size: int = 0
+    intruder_discard: tuple[int, ...] = ()
+    intruder_offer: tuple[int, ...] = ()  # attack or event cards drawn for its choice (public)
 
 
 def _colour_counts(game: NemesisGame, items: list[int]) -> tuple[int, ...]:
@@ -186,7 +200,25 @@ def view_for(s: State, seat: int, world: bool = True) -> NemesisView:
         deck=() if me is None else tuple(sorted(me.deck.hidden_cards(-1))),
         crew_objectives=tuple(o for c in s.chars for o in c.objectives) if public else (),
         winners=tuple(s.winners), end_reason=s.end_reason, world=redact(s, seat) if world else None,
+        **_intruder_fields(s, seat),
     )  # fmt: skip
+
+
+def _intruder_fields(s: State, seat: int) -> dict[str, Any]:
+    ip = s.ip
+    if ip is None:
+        return {}
+    top = s.stack[-1] if s.stack else None
+    offer = top.payload.drawn if top is not None and top.kind in OFFERS else ()
+    return {
+        "intruder_player": True,
+        "intruder_seat": ip.seat if ip.active else -1,
+        "intruder_hand": tuple(sorted(ip.hand)) if ip.active and seat == ip.seat else (),
+        "intruder_hand_size": len(ip.hand),
+        "intruder_deck_size": len(ip.deck),
+        "intruder_discard": tuple(ip.discard),
+        "intruder_offer": tuple(offer),
+    }
 
 
 __all__ = ["HIDDEN", "CharacterView", "NemesisView", "view_for"]

@@ -8,6 +8,7 @@ rng)` needs nothing else: `fill` draws every placeholder from its pool.
 
 What is hidden from a seat, and where its candidates are pooled:
 - another seat's hand: HIDDEN cards, pooled with the unseen part of that seat's action deck;
+  the intruder player's hand likewise, pooled with its intruder deck;
 - another seat's inventory: one placeholder per item, which keeps the item's deck colour (the
   colour is public), pooled with that item deck's unseen cards;
 - items another seat drew and has not placed yet (Search, room item draws): placeholders of
@@ -96,6 +97,7 @@ def redact(s: State, seat: int) -> Redacted:
     _forget_peeks(w, seat)
     _hide_payloads(w, seat)
     _hide_hands(w, seat)
+    _hide_intruder_hand(w, seat)
     _hide_inventories(w, seat)
     _hide_objectives(w, seat)
     _hide_decks(w, seat)
@@ -194,6 +196,15 @@ def _hide_hands(w: State, seat: int) -> None:
         c.draft = [HIDDEN] * len(c.draft)
 
 
+def _hide_intruder_hand(w: State, seat: int) -> None:
+    """The intruder player's hand is private like a crew hand, pooled with its unseen deck."""
+    ip = w.ip
+    if ip is not None and ip.seat != seat:
+        hidden = ip.hand + _hide_deck(ip.deck, seat)
+        ip.hand = [HIDDEN] * len(ip.hand)
+        ip.deck.unseen = sorted(hidden)
+
+
 def _hide_deck(deck: Deck, seat: int) -> list[int]:
     """The cards of `deck` that `seat` does not know, taken out (their slots become HIDDEN)."""
     hidden = deck.unseen
@@ -269,6 +280,7 @@ def fill(game: NemesisGame, redacted: Redacted, rng: np.random.Generator) -> Sta
     seat = redacted.seat
     _fill_items(w, seat, rng)
     _fill_hands(w, seat, rng)
+    _fill_intruder_hand(w, seat, rng)
     _fill_objectives(w, seat, rng)
     for deck in (w.event_deck, w.attack_deck, w.wound_deck):
         _fill_deck(deck, seat, list(deck.unseen), rng)
@@ -362,6 +374,14 @@ def _fill_hands(w: State, seat: int, rng: np.random.Generator) -> None:
         if HIDDEN in c.draft:
             free = _shuffled(sorted(set(range(w.game.num_characters)) - taken), rng)
             c.draft = [free.pop() if card == HIDDEN else card for card in c.draft]
+
+
+def _fill_intruder_hand(w: State, seat: int, rng: np.random.Generator) -> None:
+    ip = w.ip
+    if ip is not None and ip.seat != seat:
+        pool = _shuffled(ip.deck.unseen, rng)
+        ip.hand = [pool.pop() if card == HIDDEN else card for card in ip.hand]
+        _fill_deck(ip.deck, seat, pool, rng)
 
 
 def _fill_objectives(w: State, seat: int, rng: np.random.Generator) -> None:

@@ -87,6 +87,12 @@ def resolve_attack_card(s: State, d: Decision, outcome: int) -> None:
     card = s.game.chance.attack.arg(outcome)
     s.attack_deck.draw(card)
     s.attack_discard.append(card)
+    strike(s, a, card)
+
+
+def strike(s: State, a: AttackCard, card: int) -> None:
+    """The attack card `card` (already discarded) against the target: a miss unless it shows
+    the attacker's type; Nerves of Steel and Armor come before its effect."""
     kind = s.game.mini_type[a.intruder]
     hits = s.game.attack_hits[card] >> kind & 1
     s.log(ev("attack_card", a.seat, (("intruder", a.intruder), ("card", card),

@@ -24,6 +24,7 @@ from nemesis_env.core.engine import (
     on_stage,
     push,
 )
+from nemesis_env.games.nemesis import intruder_seat
 from nemesis_env.games.nemesis.rules import attacks, combat, ending, events, intruders, noise
 from nemesis_env.games.nemesis.rules.kinds import DEVELOPMENT_DRAW, Kind, Stage
 from nemesis_env.games.nemesis.state import NOWHERE, POD_LOCKED, POD_UNLOCKED, State, ev
@@ -57,6 +58,8 @@ def intruder_attacks(s: State) -> None:
     if s.skip_intruder_attacks:  # the Orbital Maneuvering System was used (§14)
         s.skip_intruder_attacks = False
         return
+    if intruder_seat.controls(s):
+        return  # an intruder player runs them: only the time track and fire damage (§18.3)
     order = []
     for mini, room in enumerate(s.intruder_room):
         if room == NOWHERE:
@@ -91,6 +94,9 @@ def reshuffle_events(s: State) -> None:
 
 @on_stage(Stage.EVENT_CARD)
 def event_card(s: State) -> None:
+    if intruder_seat.controls(s):
+        s.stage = Stage.END_OF_TURN  # no event card, no bag development (§18.3)
+        return
     s.stage = Stage.BAG_DEVELOPMENT
     push(s, Decision(Kind.EVENT_CARD, CHANCE, None))
 

@@ -46,7 +46,8 @@ class Kind(IntEnum):
 
     Numbers 100 and up are reserved by mechanic, so that modules grow without renumbering:
     100-139 room actions (rooms.py), 140-179 action cards (cards.py), 180-219 items
-    (items.py), 220-239 fighting (fighting.py), 240-259 pods and hibernation.
+    (items.py), 220-239 fighting (fighting.py), 240-259 pods and hibernation, 260-279 the
+    intruder player (intruder_player.py).
     """
 
     # chance
@@ -175,6 +176,20 @@ class Kind(IntEnum):
     CRAFT_DONE = 202  # the crafted item is made
     # chance, items
     OBJECTIVE_PEEK = 211  # which of a player's objective cards is looked at
+    # the intruder player (intruder_player.py, intruder_cards.py; seed 000 "Modes", §18.3)
+    IP_DRAW = 260  # chance: a card of the intruder deck
+    IP_ATTACK_DRAW = 261  # chance: one of the Intruder Attack cards an Attack draws
+    IP_EVENT_DRAW = 262  # chance: one of the Event cards Planning draws
+    IP_ROUND = 263  # player: play a card (Move / Attack / Effect) or pass
+    IP_INTRUDER = 264  # player: the Intruder moved, attacking or healed
+    IP_CORRIDOR = 265  # player: the corridor number of a Move card showing several
+    IP_TARGET = 266  # player: the character attacked, or making the noise roll
+    IP_ATTACK_CHOICE = 267  # player: the attack card used
+    IP_EVENT_CHOICE = 268  # player: the Event card resolved
+    IP_KEEP = 269  # player: passing, the card kept (or none)
+    IP_DISCARD = 270  # player: over the hand limit, a card discarded
+    IP_AFTER = 271  # auto: the intruder player's round ends
+    IP_LIMIT = 272  # auto: the hand limit, once the draws are in
 
 
 CHANCE_KINDS = (
@@ -183,7 +198,7 @@ CHANCE_KINDS = (
     Kind.ENGINE, Kind.COORDINATES, Kind.SCAN, Kind.FINAL_DRAW, Kind.INJURY_CHECK,
     Kind.FLEE_DIRECTION, Kind.SUPPLY_TOKEN, Kind.ECLOSION_DRAW, Kind.ITEM_DRAW, Kind.WEAKNESS,
     Kind.COMBAT_DIE, Kind.CARD_ITEM_DRAW, Kind.EVENT_PEEK,
-    Kind.OBJECTIVE_PEEK,
+    Kind.OBJECTIVE_PEEK, Kind.IP_DRAW, Kind.IP_ATTACK_DRAW, Kind.IP_EVENT_DRAW,
 )  # fmt: skip
 PLAYER_KINDS = (
     Kind.DRAFT_KEEP, Kind.CHOOSE_OBJECTIVE, Kind.ROUND, Kind.PAY, Kind.NOISE_CORRIDOR,
@@ -197,6 +212,7 @@ PLAYER_KINDS = (
     Kind.ITEM_INTRUDER, Kind.ITEM_POD, Kind.ITEM_CARD, Kind.ITEM_WOUND, Kind.ITEM_THING,
     Kind.CRAFT_COMPONENT, Kind.DROP_HEAVY, Kind.NOISE_REROLL, Kind.ARMOR,
     Kind.ITEM_PATIENT,
+    *(k for k in Kind if Kind.IP_ROUND <= k <= Kind.IP_DISCARD),
 )  # fmt: skip
 AUTO_KINDS = (
     Kind.AFTER_ACTION, Kind.ENTER_ROOM, Kind.ENCOUNTER,
@@ -204,8 +220,9 @@ AUTO_KINDS = (
     Kind.ACTION_GUARD, Kind.MELEE_CONTAMINATION, Kind.TOKEN_FACE_UP, Kind.ROOM_EFFECT,
     Kind.ROOM_OP, Kind.REMOVE_CLEAN, Kind.SURGERY_END, Kind.ATTEMPT_END,
     *(k for k in Kind if Kind.CARD_PLAY <= k <= Kind.INTERRUPT_EFFECT),
-    Kind.ITEM_STEP, Kind.ITEM_AFTER, Kind.CRAFT_DONE,
+    Kind.ITEM_STEP, Kind.ITEM_AFTER, Kind.CRAFT_DONE, Kind.IP_AFTER, Kind.IP_LIMIT,
 )  # fmt: skip
+INTRUDER_PLAYER_KINDS = tuple(k for k in Kind if Kind.IP_DRAW <= k <= 279)
 
 
 # -- payloads (one immutable record per kind that needs arguments) ------------------------------
@@ -276,6 +293,17 @@ class Scan(NamedTuple):
     purpose: int = 0  # SCAN_RECORD: the owner learns it; SCAN_LARVA: infected -> Larva
 
 
+class IpPlay(NamedTuple):
+    """An intruder-player card being played: its use and the choices made so far."""
+
+    card: int  # index into data.intruder_player_cards
+    use: int  # IP_MOVE / IP_ATTACK / IP_EFFECT
+    intruder: int = -1
+    seat: int = -1
+    drawn: tuple[int, ...] = ()  # attack or event cards drawn (shown to everyone)
+
+
+IP_MOVE, IP_ATTACK, IP_EFFECT = range(3)
 ENCOUNTER_DRAW, DEVELOPMENT_DRAW, SUMMON_DRAW = range(3)
 SCAN_HAND, SCAN_DECK, SCAN_DISCARD = range(3)
 SCAN_RECORD, SCAN_LARVA = range(2)

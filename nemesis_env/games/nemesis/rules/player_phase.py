@@ -30,7 +30,8 @@ from nemesis_env.core.engine import (
     on_stage,
     push,
 )
-from nemesis_env.games.nemesis.rules import ending, modes, pods, wounds
+from nemesis_env.games.nemesis import intruder_seat
+from nemesis_env.games.nemesis.rules import ending, intruder_player, modes, pods, wounds
 from nemesis_env.games.nemesis.rules.kinds import Kind, Pay, SeatArg, Stage
 from nemesis_env.games.nemesis.state import ACTIVE, IN_POD, State, ev
 
@@ -67,6 +68,8 @@ def draw_step(s: State) -> None:
         if acting(s, seat):
             for _ in range(max(0, hand_size(s, seat) - len(c.hand))):
                 push(s, Decision(Kind.DRAW_ACTION, CHANCE, SeatArg(seat)))
+    if intruder_seat.activate(s):  # the intruder player draws too (seed 000 "Modes")
+        intruder_player.push_draws(s)
 
 
 @on_prepare(Kind.DRAW_ACTION)
@@ -110,6 +113,10 @@ def next_round(s: State, d: Decision) -> None:
     for k in range(n):
         seat = (s.cursor + k) % n
         c = s.chars[seat]
+        if intruder_seat.is_intruder_seat(s, seat) and not intruder_player.seat_of(s).passed:
+            s.cursor = seat
+            push(s, intruder_player.round_decision(s))
+            return
         if not c.passed and acting(s, seat):
             s.cursor = seat
             c.actions_left = ACTIONS_PER_ROUND

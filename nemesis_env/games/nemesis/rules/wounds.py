@@ -14,6 +14,7 @@ it from the unscanned cards that are left (state.py).
 from __future__ import annotations
 
 from nemesis_env.core.engine import CHANCE, Decision, on_outcomes, on_prepare, on_resolve, push
+from nemesis_env.games.nemesis import intruder_seat
 from nemesis_env.games.nemesis.rules.kinds import Kind, WoundDraw
 from nemesis_env.games.nemesis.state import (
     ACTIVE,
@@ -113,6 +114,7 @@ def kill(s: State, seat: int, cause: str) -> None:
     c.status = DEAD
     c.room = NOWHERE
     s.death_order.append(seat)
+    intruder_seat.on_death(s, seat)  # the first death names the intruder player's seat
     if room != NOWHERE:
         s.objects[room].append(s.game.obj_corpse)
         for held in c.heavy:
