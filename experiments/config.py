@@ -157,7 +157,8 @@ class TournamentConfig:
             raise ConfigError(f"agents: agent names must be unique, repeated: {dupes}")
         if "players" in self.game_params:
             raise ConfigError("game_params: set `players` at the top level, not in game_params")
-        _check(self.players >= 2, "players", f"must be at least 2, got {self.players}")
+        # the game checks its own player counts (a solo mode plays one seat)
+        _check(self.players >= 1, "players", f"must be at least 1, got {self.players}")
         _check(self.games_per_match >= 1, "games_per_match", "must be at least 1")
         _check(self.workers >= 1, "workers", "must be at least 1")
         _check(
@@ -271,7 +272,7 @@ class TrainConfig:
             "must be at least 1 or null",
         )
         _check(self.eval_games >= 0, "eval_games", "must be non-negative")
-        _check(self.players >= 2, "players", f"must be at least 2, got {self.players}")
+        _check(self.players >= 1, "players", f"must be at least 1, got {self.players}")
         _check(self.seed >= 0, "seed", "must be a non-negative integer")
         _check(self.lr > 0, "lr", "must be positive")
         _check(0 < self.gamma <= 1, "gamma", "must be in (0, 1]")
