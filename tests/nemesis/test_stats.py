@@ -47,3 +47,14 @@ def test_the_command_refuses_an_unknown_agent() -> None:
         stats.main(["--crew", "wizard", "--games", "1"])
     with pytest.raises(ValueError, match="random or heuristic"):
         stats.make_agent(stats.NemesisGame(players=2), "wizard", 0)
+
+
+def test_params_are_read_as_yaml_and_bad_ones_are_named() -> None:
+    assert stats.parse_params(["intruder_player=true", "max_rounds=40"]) == {
+        "intruder_player": True, "max_rounds": 40}  # fmt: skip
+    with pytest.raises(ValueError, match="KEY=VALUE"):
+        stats.parse_params(["intruder_player"])
+    with pytest.raises(ValueError, match="use --mode"):
+        stats.parse_params(["mode=coop"])
+    with pytest.raises(SystemExit):
+        stats.main(["--param", "colour=blue", "--games", "1"])

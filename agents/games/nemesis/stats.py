@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import yaml
 
 from agents.base import Agent, AgentContext, RandomAgent
 from agents.games.nemesis.crew import heuristic_agent
@@ -140,9 +141,15 @@ def play(game: NemesisGame, crew: Sequence[Agent], seed: int) -> Played:
 
 
 def tally_games(
-    players: int, crew: Sequence[str], games: int, seed: int = 0, mode: str = "standard"
+    players: int,
+    crew: Sequence[str],
+    games: int,
+    seed: int = 0,
+    mode: str = "standard",
+    **params: Any,
 ) -> Tally:
-    game = NemesisGame(players=players, mode=mode)
+    """`params`: further game params (board_side, intruder_player, ...)."""
+    game = NemesisGame(players=players, mode=mode, **params)
     agents = [make_agent(game, name, seat) for seat, name in enumerate(crew)]
     tally = Tally()
     start = time.perf_counter()
@@ -173,6 +180,19 @@ def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
     raise ValueError(f"unknown crew agent {name!r}: use random or heuristic")
 
 
+def parse_params(pairs: Sequence[str]) -> dict[str, Any]:
+    """`KEY=VALUE` strings as params, each value read as YAML (true, 3, alternate)."""
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--param takes KEY=VALUE, got {pair!r}")
+        if key in ("players", "mode"):
+            raise ValueError(f"--param {key}: use --{key}")
+        params[key] = yaml.safe_load(value)
+    return params
+
+
 def crew_names(spec: str, players: int) -> list[str]:
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if not names:
@@ -187,18 +207,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--crew", default="random", help="random, heuristic, or a comma list")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                        help="another game param, YAML value (repeatable), e.g. "
+                             "intruder_player=true")  # fmt: skip
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     try:
+        params = parse_params(args.param)
         crew = crew_names(args.crew, args.players)
         for name in set(crew):
-            make_agent(NemesisGame(players=args.players, mode=args.mode), name, 0)
+            make_agent(NemesisGame(players=args.players, mode=args.mode, **params), name, 0)
     except ValueError as exc:  # a ParamError is a ValueError
         parser.error(str(exc))
-    report = tally_games(args.players, crew, args.games, args.seed, args.mode).report()
-    report.update(players=args.players, crew=crew, seed=args.seed, mode=args.mode)
+    report = tally_games(args.players, crew, args.games, args.seed, args.mode, **params).report()
+    report.update(players=args.players, crew=crew, seed=args.seed, mode=args.mode, params=params)
     print(json.dumps(report, indent=1) if args.json else _text(report))
 
 
