@@ -20,7 +20,7 @@ import numpy.typing as npt
 from nemesis_env.core.data import DocumentError, load_json_text
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import AUTO, CHANCE, TERMINAL
-from nemesis_env.core.errors import CheckpointError, IllegalActionError
+from nemesis_env.core.errors import CheckpointError, IllegalActionError, NemesisError
 from nemesis_env.core.events import Event
 from nemesis_env.core.spaces import ActionSpace
 
@@ -293,6 +293,21 @@ class Game(ABC, Generic[StateT, ViewT]):
     def scenario_state(self, document: Mapping[str, Any]) -> StateT:
         """The state a scenario document describes (games with scenarios override this)."""
         raise CheckpointError(f"{self.info.name} has no scenarios; this save names one")
+
+    def check_saved_params(self, document: Mapping[str, Any]) -> None:
+        """A saved scenario document must name this game's params: CheckpointError otherwise
+        (for a `scenario_state` override to call before it builds the state)."""
+        params = document.get("params", {}) if isinstance(document, Mapping) else {}
+        if not isinstance(params, Mapping):
+            raise CheckpointError(f"the saved scenario's params are not a mapping: {params!r}")
+        try:
+            same = type(self)(**dict(params)).params_dict() == self.params_dict()
+        except (NemesisError, TypeError) as exc:
+            raise CheckpointError(f"the saved scenario's params are invalid: {exc}") from exc
+        if not same:
+            raise CheckpointError(
+                f"the scenario's params {dict(params)} differ from this game's {self.params_dict()}"
+            )
 
     def replay(self, history: Sequence[int]) -> StateT:
         state = self.new_initial_state()

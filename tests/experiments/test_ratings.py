@@ -23,8 +23,8 @@ MU, SIGMA, BETA, TAU = 25.0, 25.0 / 3.0, 25.0 / 6.0, 25.0 / 300.0
 HUNTED_3 = ["hunted_0", "hunted_1", "hunted_2"]
 
 
-def seating(players: int) -> dict[str, Any]:
-    info = load_game("not_alone", players=players).info
+def seating(players: int, game: str = "not_alone", **params: Any) -> dict[str, Any]:
+    info = load_game(game, players=players, **params).info
     return {
         "seat_names": list(info.seat_names),
         "seat_roles": list(info.seat_roles),
@@ -180,23 +180,11 @@ def test_at_a_fifty_percent_record_roles_are_never_ranked_together() -> None:
     assert not any("creature" in h and "hunted" in h for h in tables)
 
 
-def coop_seating() -> dict[str, Any]:
-    info = load_game("nemesis", players=2, mode="coop").info
-    return {
-        "seat_names": list(info.seat_names),
-        "seat_roles": list(info.seat_roles),
-        "seat_teams": list(info.seat_teams),
-        "team_names": list(info.team_names),
-        "utility": info.utility.value,
-        "positions": [p.as_dict() for p in positions(info)],
-    }
-
-
 def test_a_one_team_game_is_rated_against_the_game_itself() -> None:
     """Nemesis co-op: both seats are one team (GameInfo). Each game is that team against a
     fixed opponent at the default rating: a win raises the agent exactly as openskill rates a
     two-seat team beating one default player, a loss lowers it as the mirror image."""
-    seats = coop_seating()
+    seats = seating(2, "nemesis", mode="coop")
     assert seats["team_names"] == ["crew"]
     games = [
         {"game": 0, "pair": 0, "lineup": {"crew": "good"}, "winners": ["player_0", "player_1"],

@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import Rules
-from nemesis_env.core.errors import CheckpointError, NemesisError, ScenarioError
+from nemesis_env.core.errors import NemesisError, ScenarioError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import Game, GameInfo, UtilityKind
 from nemesis_env.core.zones import Bag, Deck
@@ -155,17 +155,7 @@ class NemesisGame(Game[State, NemesisView]):
 
     def scenario_state(self, document: Mapping[str, Any]) -> State:
         """The state a saved scenario document describes (core/game.py deserialize)."""
-        params = document.get("params", {}) if isinstance(document, Mapping) else {}
-        if not isinstance(params, Mapping):
-            raise CheckpointError(f"the saved scenario's params are not a mapping: {params!r}")
-        try:
-            same = NemesisParams.from_kwargs(**dict(params)).to_dict() == self.params_dict()
-        except NemesisError as exc:
-            raise CheckpointError(f"the saved scenario's params are invalid: {exc}") from exc
-        if not same:
-            raise CheckpointError(
-                f"the scenario's params {dict(params)} differ from this game's {self.params_dict()}"
-            )
+        self.check_saved_params(document)
         return _scenario_state(self, document)
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:

@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
-from nemesis_env.core.errors import CheckpointError, NemesisError, ScenarioError
+from nemesis_env.core.errors import NemesisError, ScenarioError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE, Game, GameInfo, UtilityKind
 from nemesis_env.core.zones import Deck
@@ -101,17 +101,7 @@ class NotAloneGame(Game[NotAloneState, Any]):
         return invariants.invariant_errors(self, state)
 
     def scenario_state(self, document: Mapping[str, Any]) -> NotAloneState:
-        params = document.get("params", {}) if isinstance(document, Mapping) else {}
-        if not isinstance(params, Mapping):
-            raise CheckpointError(f"the saved scenario's params are not a mapping: {params!r}")
-        try:
-            same = NotAloneParams.from_kwargs(**dict(params)).to_dict() == self.params_dict()
-        except NemesisError as exc:
-            raise CheckpointError(f"the saved scenario's params are invalid: {exc}") from exc
-        if not same:
-            raise CheckpointError(
-                f"the scenario's params {dict(params)} differ from this game's {self.params_dict()}"
-            )
+        self.check_saved_params(document)
         return scenario.fill(self, document)
 
     def chance_outcome_name(self, outcome_id: int) -> str:
