@@ -9,4 +9,5 @@ ENTRY = GameEntry(
     scenario="nemesis_env.games.nemesis.game:build_scenario",
     agent_kit="agents.games.nemesis:KIT",
     player_counts=(2, 3, 4, 5),
+    variants=({}, {"board_side": "alternate"}),
 )
