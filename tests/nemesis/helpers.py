@@ -56,7 +56,7 @@ def top_kind(s: State) -> Kind:
 def clear_board(s: State) -> None:
     """No noise, no intruders, every character back in the Hibernatorium (room 11)."""
     s.noise = [False] * len(s.noise)
-    s.tc_noise = False
+    s.tc_noise = [False] * len(s.tc_noise)
     s.intruder_room = [-1] * len(s.intruder_room)
     s.intruder_injuries = [0] * len(s.intruder_injuries)
     for c in s.chars:

@@ -98,7 +98,7 @@ def test_noise_in_technical_corridors_rolls_from_the_first_player() -> None:
     """§10: with noise already in the tech space, each character at an entrance rolls, in turn
     order."""
     s = scene()
-    s.tc_noise = True
+    s.tc_noise = [True]
     s.chars[0].room, s.chars[1].room = 1, 14  # rooms 2 and 15: entrances
     s.first_player = 1
     draw_event(s, "noise_in_technical_corridors")

@@ -446,7 +446,7 @@ def test_nest_puts_noise_in_each_of_its_corridors() -> None:
     explore(s, 1, "nest")  # room 2: 1,2 -> Technical Corridors, 3 -> 1, 4 -> 6
     s.noise[topo.corridor_to(1, 3)] = True
     draw_event(s, "nest")
-    assert s.tc_noise
+    assert s.tc_noise == [True]
     assert s.noise[topo.corridor_to(1, 3)] and s.noise[topo.corridor_to(1, 4)]
     assert sum(s.noise) == 2
     assert development_next(s)  # a corridor already noisy is no encounter
@@ -456,7 +456,7 @@ def test_nest_does_nothing_while_the_nest_is_unexplored() -> None:
     s = scene()
     explore(s, 1, "nest", explored=False)
     draw_event(s, "nest")
-    assert sum(s.noise) == 0 and not s.tc_noise
+    assert sum(s.noise) == 0 and s.tc_noise == [False]
 
 
 def test_scent_of_prey_puts_noise_around_slimed_characters() -> None:
@@ -464,7 +464,7 @@ def test_scent_of_prey_puts_noise_around_slimed_characters() -> None:
     s.chars[0].room, s.chars[0].slime = 14, True  # room 15: 1 -> 11, 2 -> 16, 3 -> 18, 4 -> TC
     draw_event(s, "scent_of_prey")
     topo = s.game.topo
-    assert all(s.noise[topo.corridor_to(14, n)] for n in (1, 2, 3)) and s.tc_noise
+    assert all(s.noise[topo.corridor_to(14, n)] for n in (1, 2, 3)) and s.tc_noise == [True]
     assert sum(s.noise) == 3  # nothing around the unslimed in the Cockpit
 
 
@@ -529,18 +529,18 @@ def test_noise_in_technical_corridors_marks_the_space_when_it_is_quiet() -> None
     s = scene()
     s.chars[0].room = 1  # an entrance, but the space had no noise
     draw_event(s, "noise_in_technical_corridors")
-    assert s.tc_noise and development_next(s)
+    assert s.tc_noise == [True] and development_next(s)
 
 
 def test_noise_in_technical_corridors_makes_characters_at_entrances_roll() -> None:
     s = scene()
-    s.tc_noise = True
+    s.tc_noise = [True]
     s.chars[0].room = 1  # room 2
     s.chars[1].room = 14  # room 15
     draw_event(s, "noise_in_technical_corridors")
     rolls = payloads(s, Kind.NOISE_ROLL)
     assert [(r.seat, r.room) for r in rolls if isinstance(r, NoiseRoll)] == [(1, 14), (0, 1)]
-    assert len(rolls) == 2 and s.tc_noise
+    assert len(rolls) == 2 and s.tc_noise == [True]
 
 
 def test_flammable_compounds_sets_the_hibernatorium_on_fire() -> None:

@@ -30,7 +30,7 @@ def test_a_number_puts_noise_in_that_corridor() -> None:
     s = rolled(2)
     corridor = s.game.topo.corridor_to(HIBERNATORIUM, 2)
     assert s.game.topo.other_end(corridor, HIBERNATORIUM) == 5  # room 6
-    assert s.noise[corridor] and sum(s.noise) == 1 and not s.tc_noise
+    assert s.noise[corridor] and sum(s.noise) == 1 and s.tc_noise == [False]
     assert top_kind(s) == Kind.ROUND  # nothing else happened
 
 
@@ -47,7 +47,7 @@ def test_noise_in_a_noisy_corridor_is_an_encounter_that_clears_the_room_s_noise(
 
 def test_a_technical_corridor_entrance_puts_noise_in_the_shared_space() -> None:
     s = rolled(1, room=ROOM_2)
-    assert s.tc_noise and sum(s.noise) == 0
+    assert s.tc_noise == [True] and sum(s.noise) == 0
 
 
 def test_danger_brings_neighbouring_intruders_not_in_combat() -> None:

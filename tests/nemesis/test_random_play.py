@@ -21,7 +21,8 @@ def play(players: int, seed: int, stop: int | None = None) -> State:
 
 def snapshot(s: State) -> tuple[object, ...]:
     return (
-        tuple(s.history), s.stage, s.time, tuple(s.intruder_room), tuple(s.noise), s.tc_noise,
+        tuple(s.history), s.stage, s.time, tuple(s.intruder_room), tuple(s.noise),
+        tuple(s.tc_noise),
         tuple((c.room, c.status, tuple(c.hand), tuple(c.discard), c.deck.key(), c.light_wounds,
                tuple(c.serious)) for c in s.chars),
         tuple(s.tile), tuple(s.explored), tuple(s.fire), tuple(s.malfunction),

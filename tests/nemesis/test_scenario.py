@@ -160,7 +160,7 @@ def test_corridors(mid: State) -> None:
     s, topo = mid, mid.game.topo
     assert s.door[topo.room_pair_corridor[(2, 6)]] == CLOSED
     assert s.door[topo.room_pair_corridor[(0, 2)]] == DESTROYED
-    assert s.noise[topo.room_pair_corridor[(1, 5)]] and s.tc_noise
+    assert s.noise[topo.room_pair_corridor[(1, 5)]] and s.tc_noise == [True]
     assert sum(s.noise) == 1 and s.door.count(CLOSED) == 1
 
 

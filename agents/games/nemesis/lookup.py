@@ -75,6 +75,7 @@ class Lookup:
     dist: tuple[tuple[int, ...], ...]  # shortest corridor path between rooms (no TC)
     exits: tuple[tuple[tuple[int, int], ...], ...]  # per room: (corridor number, corridor)
     corridor_ends: tuple[tuple[int, int], ...]
+    corridor_network: tuple[int, ...]  # per corridor: its Technical Corridors network, or -1
     hibernatorium: int
     cockpit: int
     engine_room: tuple[int, ...]  # per engine: its room
@@ -141,7 +142,8 @@ def build_lookup(game: Any) -> Lookup:
     return Lookup(
         kind=tuple(kinds), arg=tuple(args), pass_id=game.actions.pass_id,
         done_id=game.actions.done_id, dist=_distances(topo), exits=exits,
-        corridor_ends=topo.ends, hibernatorium=special.index(t.tiles.index("hibernatorium")),
+        corridor_ends=topo.ends, corridor_network=topo.tc_network,
+        hibernatorium=special.index(t.tiles.index("hibernatorium")),
         cockpit=special.index(t.tiles.index("cockpit")), engine_room=_engine_rooms(t),
         tile_names=t.tiles, card_names=t.cards, contamination_from=t.contam_unknown,
         thing_names=tuple(th.id.split(".", 1)[1] for th in t.things),
@@ -157,8 +159,9 @@ _CACHE: dict[int, Lookup] = {}
 
 
 def lookup_for(game: Any) -> Lookup:
-    """The lookup of `game`; games share one (the tables are the same for every configuration),
-    keyed by the id of the tables object so that a rebuilt table set gets its own."""
+    """The lookup of `game`; games share one per board side (the tables are the same for every
+    configuration of a side), keyed by the id of the tables object so that a rebuilt table set
+    gets its own."""
     key = id(game.tables)
     found = _CACHE.get(key)
     if found is None:

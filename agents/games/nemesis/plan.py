@@ -118,7 +118,8 @@ def encounter_chance(sit: Situation, room: int) -> float:
     chance = 0.0
     for _number, corridor in sit.lk.exits[room]:
         other = sit.lk.corridor_ends[corridor][1]
-        if view.tc_noise if other == TC else view.noise[corridor]:
+        network = sit.lk.corridor_network[corridor]
+        if view.tc_noise[network] if other == TC else view.noise[corridor]:
             chance += 0.2
     neighbours = {e for c in sit.lk.exits[room] for e in sit.lk.corridor_ends[c[1]]}
     if any(r in neighbours and r != room for r in view.intruder_room if r >= 0):

@@ -9,7 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nemesis_env.core.spaces import ActionSpace, Kind
-from nemesis_env.games.nemesis.tables import DESTINATIONS, OBJECTS, Tables, tables
+from nemesis_env.games.nemesis.tables import (
+    DESTINATIONS,
+    OBJECTS,
+    Tables,
+    corridor_slots,
+    tables,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +106,7 @@ def build_actions(t: Tables) -> Actions:
     things = [th.id for th in t.things]
     minis = [f"intruder_{i}" for i in range(len(t.mini_type))]
     seats = [f"player_{i}" for i in range(5)]
-    corridors = [f"corridor_{i}" for i in range(len(t.topo.ends))]
+    corridors = [f"corridor_{i}" for i in range(corridor_slots())]
     kinds = dict(
         room_action=space.add("room_action"),
         play_card=space.add("play_card", n_action_cards, action_cards),

@@ -23,7 +23,7 @@ from nemesis_env.games.nemesis.encoder_intruder import (
 )
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import NOWHERE, UNKNOWN
-from nemesis_env.games.nemesis.tables import OBJECTS, Tables
+from nemesis_env.games.nemesis.tables import OBJECTS, Tables, corridor_slots
 from nemesis_env.games.nemesis.view import CharacterView, NemesisView
 
 MAX_SEATS = 5
@@ -38,7 +38,7 @@ KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 def build_layout(t: Tables) -> Layout:
     rooms = t.topo.num_rooms
     tiles = len(t.tiles)
-    corridors = len(t.topo.ends)
+    corridors = corridor_slots()
     tokens = len(t.token_type)
     things = len(t.things)
     cards = len(t.cards)
@@ -52,6 +52,13 @@ def build_layout(t: Tables) -> Layout:
         *_character_pieces(rooms, n_ch, cards, things),
         *_own_pieces(cards, things, n_obj, n_ch),
         *intruder_player_pieces(t, MAX_SEATS),
+        # after the older pieces: adding it moved none of their values (rules-decisions 300)
+        (
+            "tc_noise_second",
+            (1,),
+            "noise on the second Technical Corridors network "
+            "(alternate board side; always 0 on the basic side)",
+        ),
     ]
     return Layout(pieces)
 
@@ -102,7 +109,7 @@ def _board_pieces(t: Tables, corridors: int, tokens: int) -> Pieces:
     return [
         ("corridor_door", (corridors, 3), "per corridor: one-hot door open/closed/destroyed"),
         ("corridor_noise", (corridors,), "per corridor: noise marker"),
-        ("tc_noise", (1,), "noise on the Technical Corridors space"),
+        ("tc_noise", (1,), "noise on the (first) Technical Corridors network"),
         ("bag", (tokens,), "intruder tokens in the bag / 8, per token kind"),
         ("supply", (tokens,), "intruder tokens in the supply / 8, per token kind"),
         ("eggs", (1,), "eggs in the Nest / 5"),
@@ -324,9 +331,12 @@ class NemesisEncoder:
             if v.noise[corridor]:
                 idx.append(o["corridor_noise"] + corridor)
                 val.append(1)
-        flags = (v.tc_noise, v.nest_destroyed, v.queen_killed)
+        flags = (v.tc_noise[0], v.nest_destroyed, v.queen_killed)
         idx += (o["tc_noise"], o["nest_destroyed"], o["queen_killed"], o["eggs"])
         val += (*(float(f) for f in flags), min(v.eggs_in_nest / 5, 1))
+        if any(v.tc_noise[1:]):
+            idx.append(o["tc_noise_second"])
+            val.append(1)
         for token, copies in v.bag:
             idx.append(o["bag"] + token)
             val.append(min(copies / 8, 1))

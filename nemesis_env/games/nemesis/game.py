@@ -48,7 +48,7 @@ class NemesisGame(Game[State, NemesisView]):
 
     def __init__(self, **params: Any) -> None:
         self.params: NemesisParams = NemesisParams.from_kwargs(**params)
-        t = tables()
+        t = tables(self.params.board_side)
         self.tables = t
         self.data = t.data
         self.topo = t.topo
@@ -305,8 +305,11 @@ def fill_initial_state(s: State, game: NemesisGame, log_events: bool) -> None:
     s.time = t.data.tracks.time.turns
     s.self_destruct, s.hibernation_started = -1, False
     s.chars = [new_character() for _ in range(n)]
-    s.tile = [tile for tile in t.special_tile]
-    s.tile_known = [(1 << n) - 1 if tile >= 0 else 0 for tile in t.special_tile]
+    # special rooms are printed face up; a fixed tile (the alternate side's Evacuation Sections)
+    # is placed face up but unexplored, its exploration token face down (seed 000 "Modes")
+    s.tile = [max(special, fixed) for special, fixed in zip(t.special_tile, t.fixed_tile,
+                                                            strict=True)]  # fmt: skip
+    s.tile_known = [(1 << n) - 1 if tile >= 0 else 0 for tile in s.tile]
     s.explored = [tile >= 0 for tile in t.special_tile]
     s.token = [UNKNOWN if tile < 0 else -2 for tile in t.special_tile]
     s.token_known = [0] * rooms
@@ -316,8 +319,9 @@ def fill_initial_state(s: State, game: NemesisGame, log_events: bool) -> None:
     s.objects[game.hibernatorium].append(game.obj_blue_corpse)
     s.door = [OPEN] * len(t.topo.ends)
     s.noise = [False] * len(t.topo.ends)
-    s.tc_noise, s.depressurised = False, -1
-    s.tiles_left = [[i for i, k in enumerate(t.tile_kind) if k == kind] for kind in (0, 1)]
+    s.tc_noise, s.depressurised = [False] * t.topo.tc_networks, -1
+    s.tiles_left = [[i for i, k in enumerate(t.tile_kind) if k == kind and i not in t.fixed_tile]
+                    for kind in (0, 1)]  # fmt: skip
     s.tokens_left = list(range(len(t.token_effect)))
     minis = len(t.mini_type)
     s.intruder_room, s.intruder_injuries = [-1] * minis, [0] * minis

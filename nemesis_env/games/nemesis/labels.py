@@ -61,7 +61,7 @@ def _room_for(game: NemesisGame, s: State, seat: int, room: int) -> str:
 
 def _move_label(game: NemesisGame, s: State, seat: int, room: int, *, careful: bool) -> str:
     here = s.chars[seat].room
-    corridor = game.topo.room_pair_corridor.get((here, room), -1)
+    corridor = s.passage(here, room)
     where = _room_for(game, s, seat, room)
     by = f" by corridor {names.corridor_numbers(game, corridor)}" if corridor >= 0 else ""
     if careful:

@@ -16,7 +16,7 @@ from nemesis_env.core.errors import ParamError
 MODES = ("standard", "solo", "coop")  # seed 000 "Modes"; the intruder player: intruder_player
 SOLO_PLAYERS = 1
 CREW_PLAYERS = range(2, 6)  # standard and co-op: 2 to 5 characters (nemesis-reference.md §1)
-BOARD_SIDES = ("basic",)
+BOARD_SIDES = ("basic", "alternate")  # defs/board.py BOARD_FILES names each side's data file
 POD_EJECTION = ("with_occupants", "empty_only")
 
 
@@ -34,6 +34,8 @@ class NemesisParams:
     self_destruct_to_yellow / self_destruct_to_skull: advances of the self-destruct marker,
         counted from its start, until the first yellow space (no stopping, pods unlock) and
         until the skull (the ship explodes); reference §4.4 gives 3/7 and 6/8.
+    board_side: "basic" (the side with the red arrow) or "alternate": the back, whose graph is
+        our reconstruction (data/board_alternate.yaml, docs/rules-decisions.md 300).
     intruder_flips_unexplored: an Intruder that moves into an unexplored room turns its tile
         face up without resolving the exploration token (FAQ v2.2, reference §7.7); false
         keeps the tile face down.

@@ -64,8 +64,18 @@ def _tracks(game: NemesisGame, v: NemesisView) -> list[str]:
         f"Eggs in the Nest: {v.eggs_in_nest}{' (Nest destroyed)' if v.nest_destroyed else ''}"
         f"   Intruder bag: {sum(c for _, c in v.bag)} tokens   Weaknesses found: "
         + (", ".join(weaknesses) or "none"),
-        "Technical Corridors: " + ("NOISE" if v.tc_noise else "quiet"),
+        _tech_corridors(game, v),
     ]
+
+
+def _tech_corridors(game: NemesisGame, v: NemesisView) -> str:
+    """One noise space on the basic side; one per network on the alternate side."""
+    if len(v.tc_noise) == 1:
+        return "Technical Corridors: " + ("NOISE" if v.tc_noise[0] else "quiet")
+    return "Technical Corridors: " + ", ".join(
+        f"{name} {'NOISE' if noisy else 'quiet'}"
+        for name, noisy in zip(game.data.board.tech_networks, v.tc_noise, strict=True)
+    )
 
 
 def _room_name(game: NemesisGame, v: NemesisView, room: int) -> str:
@@ -73,17 +83,21 @@ def _room_name(game: NemesisGame, v: NemesisView, room: int) -> str:
     if tile < 0:
         return "(unexplored)"
     name = names.tile_name(game, tile)
+    if not v.explored[room] and game.tables.fixed_tile[room] >= 0:
+        return f"{name} (face up, token face down)"
     return name if v.explored[room] else f"{name} (face down, seen)"
 
 
 def _exits(game: NemesisGame, v: NemesisView, room: int) -> str:
     topo = game.topo
+    networks = game.data.board.tech_networks
     out = []
     for corridor in topo.exits[room]:
         other = topo.other_end(corridor, room)
-        noise = v.tc_noise if other == TC else v.noise[corridor]
+        network = topo.tc_network[corridor]
+        noise = v.tc_noise[network] if other == TC else v.noise[corridor]
         door = {CLOSED: "|", DESTROYED: "x"}.get(v.door[corridor], "")
-        where = "TC" if other == TC else str(other + 1)
+        where = networks[network] if other == TC else str(other + 1)
         out.append(f"{names.corridor_numbers(game, corridor)}>{where}{door}{'*' * noise}")
     return " ".join(out)
 

@@ -257,8 +257,8 @@ def _fill_corridors(s: State, doc: Mapping[str, Any], names: Names) -> None:
         corridor = names.corridor(f"doors[{key!r}]", key)
         s.door[corridor] = list(states.values())[choice(f"doors[{key!r}]", value, list(states))]
     for i, value in enumerate(as_list("noise", doc.get("noise", []))):
-        if value == "TC":
-            s.tc_noise = True
+        if isinstance(value, str) and value in names.tech_networks:
+            s.tc_noise[names.tech_networks.index(value)] = True
             continue
         corridor = names.corridor(f"noise[{i}]", value)
         if s.noise[corridor]:

@@ -72,6 +72,7 @@ class Names:
         t = game.tables
         self.game = game
         self.tables = t
+        self.tech_networks = t.data.board.tech_networks
         self.num_rooms = t.topo.num_rooms
         self.short_things: dict[str, list[int]] = {}
         for index, thing in enumerate(t.things):
@@ -108,7 +109,13 @@ class Names:
         )
 
     def corridor(self, where: str, value: Any) -> int:
-        """A corridor between two rooms: "3-7" or [3, 7], printed numbers in either order."""
+        """A corridor between two rooms: "3-7" or [3, 7], printed numbers in either order; where
+        two corridors join the rooms (alternate side), "1-3#4" names the one numbered 4."""
+        number = None
+        if isinstance(value, str) and "#" in value:
+            value, _, tail = value.partition("#")
+            number = int_in(f"{where} ({value!r})", int(tail) if tail.strip().isdigit() else tail,
+                            1, 4)  # fmt: skip
         ends = value.split("-") if isinstance(value, str) else value
         if not isinstance(ends, list) or len(ends) != 2:
             raise ScenarioError(f'{where}: a corridor is written "3-7" or [3, 7], got {value!r}')
@@ -116,20 +123,33 @@ class Names:
         for end in ends:
             if isinstance(end, str) and end.strip().isdigit():
                 end = int(end)
-            if isinstance(end, str) and end.strip() == "TC":
+            if isinstance(end, str) and end.strip() in self.tech_networks:
                 raise ScenarioError(
                     f"{where}: {value!r} leads to the Technical Corridors, which have no door; "
-                    f"their noise marker is written TC"
+                    f"their noise marker is written {' or '.join(self.tech_networks)}"
                 )
             rooms.append(int_in(f"{where} ({value!r})", end, 1, self.num_rooms) - 1)
-        corridor = self.tables.topo.room_pair_corridor.get((rooms[0], rooms[1]))
-        if corridor is None:
-            joined = sorted(f"{a + 1}-{b + 1}" for a, b in self.tables.topo.ends if b != TC)
+        return self._corridor_between(where, rooms[0], rooms[1], number)
+
+    def _corridor_between(self, where: str, a: int, b: int, number: int | None) -> int:
+        topo = self.tables.topo
+        found = topo.corridors_between(a, b)
+        if number is not None:
+            found = tuple(c for c in found if number in topo.numbers[c])
+        if not found:
+            joined = sorted(f"{x + 1}-{y + 1}" for x, y in topo.ends if y != TC)
             raise ScenarioError(
-                f"{where}: no corridor joins rooms {rooms[0] + 1} and {rooms[1] + 1}; "
-                f"corridors: {joined}"
+                f"{where}: no corridor joins rooms {a + 1} and {b + 1}"
+                + (f" with number {number}" if number is not None else "")
+                + f"; corridors: {joined}"
             )
-        return corridor
+        if len(found) > 1:
+            numbers = [topo.numbers[c][0] for c in found]
+            raise ScenarioError(
+                f"{where}: rooms {a + 1} and {b + 1} are joined by {len(found)} corridors; name "
+                f'one by a number it carries: "{a + 1}-{b + 1}#{numbers[0]}"'
+            )
+        return found[0]
 
     # -- cards and things ---------------------------------------------------------------------
     def thing(self, where: str, value: Any) -> int:

@@ -2,7 +2,7 @@
 
 Conventions (indices into the tables of `NemesisData`, never names):
 - rooms are 0..20 for the printed room numbers 1..21; corridors are indices into the board's
-  corridor list; `TC` (the shared Technical Corridors space) has its own noise flag;
+  corridor list; corridors to `TC` (a Technical Corridors network) share that network's noise flag;
 - seat s is "Player s+1" (the player number objectives name; docs/rules-decisions.md);
 - an action card, item or heavy object is an int; contamination cards in a character's
   hand, deck or discard are three extra card ids after the action cards: unknown, scanned
@@ -144,7 +144,7 @@ class State(StackState):
     # corridors
     door: list[int]  # OPEN / CLOSED / DESTROYED per corridor
     noise: list[bool]  # per corridor between two rooms (corridors to TC use tc_noise)
-    tc_noise: bool
+    tc_noise: list[bool]  # per Technical Corridors network (topo.tc_network)
     depressurised: int  # room under Airlock depressurisation, -1 if none
     # the unseen pools drawn from when something face down is first looked at
     tiles_left: list[list[int]]  # per tile kind (room 1 / room 2): tiles not yet placed face up
@@ -223,7 +223,7 @@ class State(StackState):
         o.objects = [objs[:] for objs in self.objects]
         o.door = self.door[:]
         o.noise = self.noise[:]
-        o.tc_noise = self.tc_noise
+        o.tc_noise = self.tc_noise[:]
         o.depressurised = self.depressurised
         o.tiles_left = [t[:] for t in self.tiles_left]
         o.tokens_left = self.tokens_left[:]
@@ -295,6 +295,19 @@ class State(StackState):
 
     def intruders_in(self, room: int) -> list[int]:
         return [i for i, r in enumerate(self.intruder_room) if r == room]
+
+    def passage(self, a: int, b: int) -> int:
+        """The corridor a move from room a to room b takes, -1 if none joins them: where two
+        corridors join them (alternate side), the lowest-numbered one, as read from room a, whose
+        door is not closed (docs/rules-decisions.md 302)."""
+        topo = self.game.topo
+        corridors = topo.corridors_between(a, b)
+        if len(corridors) == 1:
+            return corridors[0]
+        for corridor in sorted(corridors, key=lambda c: topo.numbers[c][0]):
+            if self.door[corridor] != CLOSED:
+                return corridor
+        return min(corridors, key=lambda c: topo.numbers[c][0], default=-1)
 
     def in_combat(self, seat: int) -> bool:
         room = self.chars[seat].room

@@ -1,8 +1,8 @@
 """Integer tables the rules index, derived once from the component data (defs/).
 
 The rules never look a name up on the hot path: a card, item, room tile or intruder is an int,
-and what they need to know of it is a tuple entry here. Built once per process (the data is
-the same for every game configuration) and shared by every Game.
+and what they need to know of it is a tuple entry here. Built once per process and board side
+(only the board differs between configurations) and shared by every Game.
 
 Things a character can hold or own are numbered in one space:
 - item cards of the three Search decks, one id per (deck colour, item) pair, since the back's
@@ -18,6 +18,7 @@ from functools import cache
 from typing import Literal
 
 from nemesis_env.games.nemesis.defs import NemesisData, load_nemesis_data
+from nemesis_env.games.nemesis.defs.board import BOARD_FILES
 from nemesis_env.games.nemesis.defs.crew import ItemDef, QuestItemDef
 from nemesis_env.games.nemesis.topology import TC, Topology, build_topology
 
@@ -76,6 +77,7 @@ class Tables:
     # rooms
     slot_kind: tuple[int, ...]  # per room: 0 room-1 slot, 1 room-2 slot, -1 special
     special_tile: tuple[int, ...]  # per room: the printed tile of a special room, else -1
+    fixed_tile: tuple[int, ...]  # per room: a tile placed face up at setup (fixed_tile), else -1
     tiles: tuple[str, ...]  # room tile ids: the 20 tiles, then the 5 special rooms
     tile_kind: tuple[int, ...]  # 0 / 1 for the tiles, -1 for special rooms
     tile_malfunction_allowed: tuple[bool, ...]
@@ -84,18 +86,28 @@ class Tables:
 
 
 @cache
-def tables() -> Tables:
-    data = load_nemesis_data()
+def tables(board_side: str = "basic") -> Tables:
+    data = load_nemesis_data(board_side)
     return _build(data)
+
+
+@cache
+def corridor_slots() -> int:
+    """Corridor-indexed things (the door actions, the observation's corridor rows) have one size
+    for every board side: the most corridors any side has (36 on both sides today)."""
+    return max(len(tables(side).topo.ends) for side in BOARD_FILES)
 
 
 def _topology(data: NemesisData) -> Topology:
     edges = []
+    networks = []
     for c in data.board.corridors:
-        a = TC if c.a == "TC" else int(c.a) - 1
-        b = TC if c.b == "TC" else int(c.b) - 1
+        a = TC if isinstance(c.a, str) else c.a - 1
+        b = TC if isinstance(c.b, str) else c.b - 1
         edges.append((a, b, c.numbers))
-    return build_topology(len(data.board.rooms), edges)
+        network = c.tech_network
+        networks.append(-1 if network is None else data.board.tech_networks.index(network))
+    return build_topology(len(data.board.rooms), edges, networks)
 
 
 def _things(data: NemesisData) -> list[ThingDef]:
@@ -199,6 +211,8 @@ def _build(data: NemesisData) -> Tables:
         wound_type=wound_type,
         slot_kind=tuple(slot_kind),
         special_tile=tuple(special_tile),
+        fixed_tile=tuple(-1 if r.fixed_tile is None else tiles.index(r.fixed_tile)
+                         for r in data.board.rooms),
         tiles=tiles,
         tile_kind=tuple(0 if t.kind == 1 else 1 if t.kind == 2 else -1 for t in tile_defs),
         tile_malfunction_allowed=tuple(t.malfunction_allowed for t in tile_defs),

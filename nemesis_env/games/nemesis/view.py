@@ -81,7 +81,7 @@ class NemesisView(NamedTuple):
     objects: tuple[tuple[int, ...], ...]
     door: tuple[int, ...]
     noise: tuple[bool, ...]
-    tc_noise: bool
+    tc_noise: tuple[bool, ...]  # per Technical Corridors network
     depressurised: int
     intruder_room: tuple[int, ...]
     intruder_injuries: tuple[int, ...]
@@ -177,7 +177,7 @@ def view_for(s: State, seat: int, world: bool = True) -> NemesisView:
         destination=s.destination, tile=tile, explored=tuple(s.explored), token=token,
         item_counter=tuple(s.item_counter), fire=tuple(s.fire),
         malfunction=tuple(s.malfunction), objects=tuple(tuple(o) for o in s.objects),
-        door=tuple(s.door), noise=tuple(s.noise), tc_noise=s.tc_noise,
+        door=tuple(s.door), noise=tuple(s.noise), tc_noise=tuple(s.tc_noise),
         depressurised=s.depressurised, intruder_room=tuple(s.intruder_room),
         intruder_injuries=tuple(s.intruder_injuries),
         bag=tuple(sorted(s.bag.counts().items())), supply=tuple(s.supply),

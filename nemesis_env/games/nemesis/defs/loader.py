@@ -58,11 +58,11 @@ class NemesisData:
 
 
 @cache
-def load_nemesis_data() -> NemesisData:
-    """Every component file, validated strictly; any problem is a DataError naming the file and
-    the field."""
+def load_nemesis_data(board_side: str = "basic") -> NemesisData:
+    """Every component file, with the board of `board_side`, validated strictly; any problem is
+    a DataError naming the file and the field."""
     tiles, special = comp.load_rooms()
-    board_def = board_mod.load_board()
+    board_def = board_mod.load_board(board_side)
     items = crew.load_items()
     character_board, characters = crew.load_characters()
     action_cards = cards_mod.load_action_cards()
@@ -154,7 +154,7 @@ def all_specs(data: NemesisData) -> Iterator[tuple[str, EffectSpec | ConditionSp
 
 
 def _check_board_rooms(data: NemesisData) -> None:
-    where = board_mod.BOARD_FILE
+    where = data.board.file
     special_ids = [r.special_room for r in data.board.rooms if r.special_room is not None]
     if sorted(special_ids) != sorted(r.id for r in data.special_rooms):
         raise DataError(
@@ -166,12 +166,29 @@ def _check_board_rooms(data: NemesisData) -> None:
         tiles = sum(1 for t in data.room_tiles if t.kind == kind)
         if len(data.board.slots(slot)) > tiles:
             raise DataError(f"{where}: more {slot} slots than kind-{kind} tiles in rooms.yaml")
+    _check_fixed_tiles(data)
     pods = data.board.escape_pods
     if set(pods.section_rooms) != set(pods.sections):
         raise DataError(f"{where}: escape_pods.section_rooms must map exactly the sections")
     for section, room in pods.section_rooms.items():
         if room not in data.rooms_by_id:
             raise DataError(f"{where}: escape_pods.section_rooms.{section}: unknown room {room!r}")
+
+
+def _check_fixed_tiles(data: NemesisData) -> None:
+    """A fixed tile names a room tile of its slot's kind, at most once on the board."""
+    where = data.board.file
+    kinds = {"room1": 1, "room2": 2}
+    fixed = [r for r in data.board.rooms if r.fixed_tile is not None]
+    for r in fixed:
+        tile = next((t for t in data.room_tiles if t.id == r.fixed_tile), None)
+        if tile is None or tile.kind != kinds[r.slot]:
+            raise DataError(
+                f"{where}: rooms[{r.number - 1}].fixed_tile: {r.fixed_tile!r} is not a "
+                f"kind-{kinds[r.slot]} room tile of rooms.yaml"
+            )
+    if len({r.fixed_tile for r in fixed}) != len(fixed):
+        raise DataError(f"{where}: rooms: a fixed_tile is placed twice")
 
 
 def _check_unique_ids(data: NemesisData) -> None:

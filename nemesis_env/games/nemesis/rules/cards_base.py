@@ -190,7 +190,7 @@ def can_move(s: State, seat: int) -> bool:
 
 
 def corridor_between(s: State, a: int, b: int) -> int:
-    return s.game.topo.room_pair_corridor.get((a, b), -1)
+    return s.passage(a, b)
 
 
 __all__ = ["ACTIVE", "CardDef", "Option", "Step", "StepDef", "ask", "step"]

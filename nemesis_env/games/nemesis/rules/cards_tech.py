@@ -178,9 +178,7 @@ def _intranet(s: State, st: Step, action: int) -> None:
 
 # -- Technical Corridors ---------------------------------------------------------------------
 def _tech_rooms(s: State, seat: int) -> list[int]:
-    entrances = s.game.topo.tc_entrances
-    room = here(s, seat)
-    return [r for r in entrances if r != room] if room in entrances else []
+    return s.game.topo.tc_rooms_from(here(s, seat))
 
 
 @step(Kind.TECH_ROOM, lambda s, st: s.game.actions.room.ids(_tech_rooms(s, st.seat)))

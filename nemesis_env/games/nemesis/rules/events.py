@@ -214,10 +214,15 @@ def _lurking(s: State) -> None:
 
 
 def _noise_in_technical_corridors(s: State) -> None:
-    if not s.tc_noise:
-        s.tc_noise = True
-        return
-    entrances = set(s.game.topo.tc_entrances)
+    """Each network on its own (docs/rules-decisions.md 301): a quiet one gets its noise marker;
+    in a noisy one, each character at one of its entrances rolls for noise."""
+    topo = s.game.topo
+    entrances: set[int] = set()
+    for network, rooms in enumerate(topo.network_entrances):
+        if s.tc_noise[network]:
+            entrances.update(rooms)
+        else:
+            s.tc_noise[network] = True
     for seat in reversed(turn_order(s)):  # pushed in reverse: the first player's comes first
         c = s.chars[seat]
         if c.status == ACTIVE and c.room in entrances:

@@ -46,8 +46,8 @@ SEARCH = "search_room"  # rules/cards.py: the Search action card's flow (Flashli
 def open_neighbours(s: State, room: int) -> list[int]:
     """Rooms joined to `room` by a corridor without a closed door (Technical Corridors not)."""
     topo = s.game.topo
-    return sorted(topo.other_end(c, room) for c in topo.exits[room]
-                  if topo.other_end(c, room) != TC and s.door[c] != CLOSED)  # fmt: skip
+    return sorted({topo.other_end(c, room) for c in topo.exits[room]
+                   if topo.other_end(c, room) != TC and s.door[c] != CLOSED})  # fmt: skip
 
 
 # -- Grenade, Molotov ------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def _lure(s: State, use: Use, p: Params, target: int) -> None:
 def _lure_moves(s: State, use: Use) -> None:
     topo = s.game.topo
     for mini in _lured(s, use.arg):
-        corridor = topo.room_pair_corridor[(s.intruder_room[mini], use.arg)]
+        corridor = s.passage(s.intruder_room[mini], use.arg)
         combat.move_through(s, mini, topo.numbers[corridor][0])
 
 
@@ -190,14 +190,12 @@ def _reachable(s: State, use: Use, p: Params) -> list[int]:
 def _move(s: State, use: Use, p: Params, room: int) -> None:
     """The user walks in (no Intruder attacks on leaving); entering resolves as usual."""
     here = room_of(s, use)
-    corridor = s.game.topo.room_pair_corridor.get((here, room), -1)
+    corridor = s.passage(here, room)
     movement.enter_room(s, use.seat, room, careful=False, noise_roll=True, corridor=corridor)
 
 
 def _tech_rooms(s: State, use: Use, p: Params) -> list[int]:
-    room = room_of(s, use)
-    entrances = s.game.topo.tc_entrances
-    return [r for r in entrances if r != room] if room in entrances else []
+    return s.game.topo.tc_rooms_from(room_of(s, use))
 
 
 def _tech_move(s: State, use: Use, p: Params, room: int) -> None:

@@ -19,13 +19,14 @@ from nemesis_env.games.nemesis.topology import TC
 
 
 def reachable_rooms(s: State, room: int) -> list[int]:
-    """Neighbouring rooms through corridors without a closed door."""
+    """Neighbouring rooms through corridors without a closed door (each once, even when two
+    corridors lead there)."""
     topo = s.game.topo
-    out = []
+    out = set()
     for corridor in topo.exits[room]:
         other = topo.other_end(corridor, room)
         if other != TC and s.door[corridor] != CLOSED:
-            out.append(other)
+            out.add(other)
     return sorted(out)
 
 
@@ -51,7 +52,7 @@ def finish_move(s: State, d: Decision) -> None:
     c = s.chars[move.seat]
     if c.status != ACTIVE:
         return  # killed by an escape attack: the corpse stays in the room left
-    corridor = s.game.topo.room_pair_corridor.get((c.room, move.room), -1)
+    corridor = s.passage(c.room, move.room)
     enter_room(s, move.seat, move.room, careful=move.careful, noise_roll=True, corridor=corridor)
 
 

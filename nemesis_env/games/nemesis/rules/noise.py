@@ -2,10 +2,11 @@
 
 A noise roll is a d10 (1,1,2,2,3,3,4,4,Silence,Danger). A number puts a noise marker in the
 corridor of that number out of the room (a corridor to the Technical Corridors puts it on the
-shared Technical Corridors space); a marker already there means an Encounter instead. Danger
-brings every Intruder of a neighbouring room that is not in Combat into the room, or, when none
-comes, a noise marker in every corridor of the room that lacks one. Silence does nothing,
-except to a slimed character, for whom it is Danger (§8.3).
+noise space of its network: one on the basic side, two on the alternate side); a marker
+already there means an Encounter instead. Danger brings every Intruder of a neighbouring room
+that is not in Combat into the room, or, when none comes, a noise marker in every corridor of
+the room that lacks one. Silence does nothing, except to a slimed character, for whom it is
+Danger (§8.3).
 
 An Encounter clears the room's noise markers and draws an Intruder token from the bag: its
 miniature appears in the room, and attacks by surprise when the character's hand (action and
@@ -65,14 +66,18 @@ def resolve_noise(s: State, d: Decision, outcome: int) -> None:
 
 
 def has_noise(s: State, corridor: int) -> bool:
-    if s.game.topo.is_tc(corridor):
-        return s.tc_noise
+    """A corridor to the Technical Corridors reads its network's one noise space (seed 000: a
+    marker in one network does not count in the other)."""
+    topo = s.game.topo
+    if topo.is_tc(corridor):
+        return s.tc_noise[topo.tc_network[corridor]]
     return s.noise[corridor]
 
 
 def set_noise(s: State, corridor: int, value: bool) -> None:
-    if s.game.topo.is_tc(corridor):
-        s.tc_noise = value
+    topo = s.game.topo
+    if topo.is_tc(corridor):
+        s.tc_noise[topo.tc_network[corridor]] = value
     else:
         s.noise[corridor] = value
 
