@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nemesis_env.core.events import Event, EventValue
-from nemesis_env.games.nemesis import names
+from nemesis_env.games.nemesis import labels_intruder, names
 from nemesis_env.games.nemesis.defs import NemesisData
 from nemesis_env.games.nemesis.tables import DECK_COLOURS, WEAKNESS_SLOTS
 
@@ -369,6 +369,8 @@ EVENT_WORDS: dict[str, Wording] = {
     ),
     "game_over": _game_over,
 }
+EVENT_WORDS.update(labels_intruder.IP_EVENT_WORDS)
+HIDDEN_TEXT.update(labels_intruder.IP_HIDDEN_TEXT)
 
 
 # -- chance outcomes -----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from nemesis_env.games.nemesis import names, view
+from nemesis_env.games.nemesis import labels_intruder, names, view
 from nemesis_env.games.nemesis.labels_decisions import decision_label
 from nemesis_env.games.nemesis.rules import items_base, rooms
 from nemesis_env.games.nemesis.rules.fighting import weapons_ready
@@ -301,3 +301,4 @@ ACTION_WORDS: dict[str, Words] = {
     "weapon": _weapon,
     "react": _react,
 }
+ACTION_WORDS.update(labels_intruder.IP_ACTION_WORDS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from nemesis_env.core.engine import CHANCE
-from nemesis_env.games.nemesis import names
+from nemesis_env.games.nemesis import labels_intruder, names
 from nemesis_env.games.nemesis.rules.cards_base import Step
 from nemesis_env.games.nemesis.rules.kinds import STAGE_NAMES, Kind
 from nemesis_env.games.nemesis.state import UNKNOWN
@@ -85,6 +85,7 @@ DECISION_TEXT: dict[Kind, str] = {
     Kind.CRAFT_PART: "choose a component",
     Kind.NERVES_WINDOW: "play Nerves of Steel against this attack, or not",
 }
+DECISION_TEXT.update(labels_intruder.IP_DECISION_TEXT)
 CARD_STEP_KINDS = frozenset(k for k in Kind if Kind.CARD_OPTION <= k <= Kind.NERVES_WINDOW)
 ITEM_KINDS = frozenset(k for k in Kind if Kind.ITEM_OPTION <= k <= Kind.ITEM_PATIENT)
 
