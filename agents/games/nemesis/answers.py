@@ -173,6 +173,30 @@ def myself(sit: Situation, m: Memory) -> Choice | None:
     return None
 
 
+def room_target(sit: Situation, m: Memory) -> Choice | None:
+    """The Fire Control System's target (plan.fire_control_target)."""
+    if sit.tile_here() != "fire_control_system":
+        return None
+    target = plan.fire_control_target(sit)
+    for a in _ids(sit, "room"):
+        if sit.lk.arg[a] == target:
+            return a, f"fire control: room {target + 1}"
+    return None
+
+
+def room_pod(sit: Situation, m: Memory) -> Choice | None:
+    """Hatch Control: unlock a locked pod of a seen section (never lock one); else board."""
+    pods = _ids(sit, "pod")
+    if sit.tile_here() == "hatch_control_system":
+        wanted = plan.unlockable_pod(sit)
+        for a in pods:
+            if sit.lk.arg[a] == wanted:
+                return a, f"hatch control: unlock pod {wanted + 1}"
+        return (sit.lk.done_id, "hatch control: leave the pods") if sit.lk.done_id in sit.legal \
+            else None  # fmt: skip
+    return (pods[0], "board the first free pod") if pods else None
+
+
 def launch(sit: Situation, m: Memory) -> Choice | None:
     return _first_option(sit, (0,), "in the pod: launch now")
 
@@ -221,7 +245,8 @@ RULES: dict[int, Rule] = {
     Kind.ROOM_SCAN: _answer("yes", "scan the hand: clean cards leave it"),
     Kind.POD_CHOICE: launch,
     Kind.NOISE_CORRIDOR: noise_corridor,
-    Kind.ROOM_POD: _answer("pod", "board the first free pod"),
+    Kind.ROOM_POD: room_pod,
+    Kind.ROOM_TARGET: room_target,
     Kind.CARD_OPTION: card_option,
     Kind.ROOM_OPTION: room_option,
     Kind.ROOM_DESTINATION: destination,

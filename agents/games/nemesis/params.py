@@ -14,9 +14,14 @@ class CrewParams:
     """
 
     # fight or flee (the combat die's odds: lookup.HIT_CHANCE)
-    flee_wound_load: float = 2.0  # at or above: leave a room with Intruders rather than fight
+    # at or above: leave a room with Intruders rather than fight; 9.0 never (a flight draws an
+    # attack from every Intruder in the room: 101 of 170 combat deaths in 100 games followed
+    # one when this was 2.0, and survival rose 11.0% -> 14.4% without it, seeds 0-399)
+    flee_wound_load: float = 9.0
     shoot_min_odds: float = 0.5  # shoot only when one roll injures the target this often
-    melee_min_odds: float = 0.8  # melee (a miss is a serious wound) only against small ones
+    melee_min_odds: float = 0.8
+    # without a good shot, pass rather than flee when another character here holds fewer cards
+    stay_when_shielded: bool = True  # melee (a miss is a serious wound) only against small ones
     # healing
     heal_wound_load: float = 1.0  # at or above: use a medical item / the Emergency Room
     # the plan's clock (the time track counts down; hibernation opens at 8 in the base game)
@@ -35,3 +40,13 @@ class CrewParams:
     rest_min_contamination: int = 1
     # search for items when unarmed and holding at least this many cards
     search_min_cards: int = 3
+    # fire: the nearest character within reach uses the Fire Control System from this many
+    # burning rooms (a ninth fire marker destroys the ship), or when Intruders hold the open
+    # Hibernatorium (they flee)
+    fire_control_min_fires: int = 2
+    fire_control_reach: int = 20
+    # pods: the nearest character within reach unlocks one at the Hatch Control System
+    hatch_reach: int = 3
+    # once the Hibernatorium is open, a boardable pod is preferred while at most this many rooms
+    # farther than the Hibernatorium (a pod skips the engines and coordinates checks)
+    pod_margin: int = 0

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from agents.games.nemesis.lookup import (
     ACTIVE,
+    DOOR_CLOSED,
+    POD_LOCKED,
     POD_UNLOCKED,
     SEATS_PER_POD,
     SIGNAL_OBJECTIVES,
@@ -78,6 +80,12 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
         er = sit.tile_room("emergency_room")
         if er >= 0 and lk.dist[room][er] <= 2:
             return er, "wounded: to the Emergency Room"
+    fcs = fire_control_room(sit, p)
+    if fcs >= 0:
+        return fcs, "fire control: put out the fire"
+    hatch = hatch_room(sit, p)
+    if hatch >= 0:
+        return hatch, "hatch control: unlock a pod"
     if sit.view.time > p.tasks_until_time:
         best = min(((lk.dist[room][r], t, r) for t in my_tasks(sit, p.tasks)
                     if (r := task_room(sit, t, p.check_engines)) >= 0), default=None)  # fmt: skip
@@ -89,10 +97,87 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     pod_room = boardable_pod_room(sit)
     home = lk.hibernatorium
     if pod_room >= 0 and (
-        lk.dist[room][pod_room] <= lk.dist[room][home] or sit.view.time > lk.hibernation_open_at
+        lk.dist[room][pod_room] <= lk.dist[room][home] + p.pod_margin
+        or sit.view.time > lk.hibernation_open_at
     ):
         return pod_room, "safety: an escape pod"
     return home, "safety: the Hibernatorium"
+
+
+def nearest_active(sit: Situation, room: int) -> bool:
+    """True when no other active character is nearer `room` (ties: the lower seat goes), so
+    that one character, not all, answers a shared need."""
+    dist, mine = sit.lk.dist, sit.lk.dist[sit.room][room]
+    for seat, c in enumerate(sit.view.chars):
+        if seat != sit.seat and c.status == ACTIVE and c.room >= 0:
+            theirs = dist[c.room][room]
+            if theirs < mine or (theirs == mine and seat < sit.seat):
+                return False
+    return True
+
+
+def hibernatorium_blocked(sit: Situation) -> bool:
+    """Intruders hold the Hibernatorium once it is (nearly) open: nobody can hibernate."""
+    home = sit.lk.hibernatorium
+    return sit.view.time <= sit.lk.hibernation_open_at + 1 and home in sit.view.intruder_room
+
+
+def fire_control_room(sit: Situation, p: CrewParams) -> int:
+    """The Fire Control System's room when this seat should go and use it: the ship has
+    `fire_control_min_fires` burning rooms (a ninth fire destroys it) or Intruders hold the
+    open Hibernatorium, the room is within `fire_control_reach` and no active character is
+    nearer; -1 otherwise."""
+    fcs = sit.tile_room("fire_control_system")
+    if fcs < 0 or sit.lk.dist[sit.room][fcs] > p.fire_control_reach:
+        return -1
+    if sum(sit.view.fire) < p.fire_control_min_fires and not hibernatorium_blocked(sit):
+        return -1
+    return fcs if nearest_active(sit, fcs) else -1
+
+
+def fire_control_target(sit: Situation) -> int:
+    """The room to put out: the Hibernatorium while Intruders block it, else the burning room
+    whose fire would spread to the most rooms (open corridors to rooms not burning yet)."""
+    if hibernatorium_blocked(sit):
+        return sit.lk.hibernatorium
+    view, lk = sit.view, sit.lk
+    best, best_score = -1, -1.0
+    for room, burning in enumerate(view.fire):
+        if not burning:
+            continue
+        score = 0.5 * (room == lk.hibernatorium)
+        for _number, corridor in lk.exits[room]:
+            a_end, b_end = lk.corridor_ends[corridor]
+            other = b_end if a_end == room else a_end
+            spreads = view.door[corridor] != DOOR_CLOSED and other not in (room, TC)
+            if spreads and not view.fire[other]:
+                score += 1
+        if score > best_score:
+            best, best_score = room, score
+    return best
+
+
+def hatch_room(sit: Situation, p: CrewParams) -> int:
+    """The Hatch Control System's room when no pod can be boarded yet, a seen Evacuation
+    Section has a locked pod, and this seat is the nearest active character within
+    `hatch_reach`; -1 otherwise."""
+    hatch = sit.tile_room("hatch_control_system")
+    if hatch < 0 or sit.lk.dist[sit.room][hatch] > p.hatch_reach or boardable_pod_room(sit) >= 0:
+        return -1
+    if unlockable_pod(sit) < 0:
+        return -1
+    return hatch if nearest_active(sit, hatch) else -1
+
+
+def unlockable_pod(sit: Situation) -> int:
+    """A locked pod with a free seat in a section the seat has seen, -1 if none."""
+    view = sit.view
+    for pod, state in enumerate(view.pods):
+        section = "evacuation_a" if pod % 2 == 0 else "evacuation_b"
+        free = state == POD_LOCKED and len(view.pod_seats[pod]) < SEATS_PER_POD
+        if free and sit.tile_room(section) >= 0:
+            return pod
+    return -1
 
 
 def boardable_pod_room(sit: Situation) -> int:

@@ -60,6 +60,8 @@ def combat(sit: Situation, p: CrewParams) -> Choice:
     melee = sorted(sit.by_kind.get("melee", ()), key=lambda a: (-odds(a), a))
     if melee and not wounded and odds(melee[0]) >= p.melee_min_odds:
         return melee[0], f"combat: melee a small Intruder (hits {odds(melee[0]):.0%})"
+    if p.stay_when_shielded and _shielded(sit):
+        return lk.pass_id, "combat: another here holds fewer cards (the attack's target), pass"
     target, _ = plan.goal(sit, p)
     step = plan.best_step(sit, p, target, fleeing=True)
     if step is not None:
@@ -68,6 +70,14 @@ def combat(sit: Situation, p: CrewParams) -> Choice:
     if shots:
         return shots[0], "combat: cornered, shoot anyway"
     return lk.pass_id, "combat: no way to fight or flee, pass"
+
+
+def _shielded(sit: Situation) -> bool:
+    """The Event Phase's Intruder attacks go to the character with the fewest cards in hand
+    (§7.4); fleeing draws an attack now. Someone else here holding fewer cards is the target."""
+    mine = len(sit.view.hand)
+    return any(seat != sit.seat and c.status == 0 and c.room == sit.room and c.hand_size < mine
+               for seat, c in enumerate(sit.view.chars))  # fmt: skip
 
 
 # -- out of Combat -------------------------------------------------------------------------------
@@ -111,6 +121,8 @@ def reach_safety(sit: Situation, p: CrewParams, m: Memory, target: int, why: str
 def ship_task(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
     lk, room, here = sit.lk, sit.room, sit.tile_here()
     action = sit.by_kind.get("room_action")
+    if action and room == target and why.startswith(("fire control", "hatch control")):
+        return action[0], why
     if room == lk.cockpit and plan.cockpit_pending(sit) and action:
         what = "check the coordinates" if sit.view.coordinates == UNKNOWN else "steer to Earth"
         return action[0], f"Cockpit: {what}"
