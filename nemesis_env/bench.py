@@ -222,7 +222,8 @@ def format_table(result: dict[str, Any]) -> str:
         rows.append(("ratio (ours / peer)", result["ratio"]))
     machine = result["machine"]
     lines = [
-        f"{result['game']}, {result['players']} players, seed {result['seed']}, "
+        f"{result['game']}, {result['players']} player{'s' * (result['players'] != 1)}, "
+        f"seed {result['seed']}, "
         f"{result['seconds']:g} s in all",
     ]
     lines += [f"  {label:<34} {value:>12,.2f}" for label, value in rows]

@@ -215,7 +215,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     state = game.new_initial_state()
     log = EventLog(game, None)
     players = game.info.num_players
-    print(f"Demo: {game.info.name}, {players} players, random agents, seed {args.seed}")
+    print(
+        f"Demo: {game.info.name}, {players} player{'s' * (players != 1)}, random agents, "
+        f"seed {args.seed}"
+    )
     decisions = 0
     while not state.is_terminal():
         decisions += state.current_player() != CHANCE
