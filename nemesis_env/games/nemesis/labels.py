@@ -187,7 +187,7 @@ def _alternatives(game: NemesisGame, s: State, kind: Kind, p: Any) -> Any:
     elif kind == Kind.ITEM_OPTION:
         effects = items_base.item_def(s, p.thing).effects
     elif kind == Kind.ROOM_OPTION:
-        return rooms._specs_at(s, p.room, p.path[:-1])[p.path[-1]].params["options"]
+        return rooms.specs_at(s, p.room, p.path[:-1])[p.path[-1]].params["options"]
     else:
         return None
     chooser = next((e for e in effects if e.op == "choose_one"), None)

@@ -110,7 +110,7 @@ def start(s: State, seat: int, room: int) -> None:
 
 
 # -- unfolding the ops --------------------------------------------------------------------------
-def _specs_at(s: State, room: int, prefix: tuple[int, ...]) -> tuple[EffectSpec, ...]:
+def specs_at(s: State, room: int, prefix: tuple[int, ...]) -> tuple[EffectSpec, ...]:
     d = s.game.room_def(s, room)
     specs: tuple[EffectSpec, ...] = d.action
     for k in range(0, len(prefix), 2):
@@ -119,7 +119,7 @@ def _specs_at(s: State, room: int, prefix: tuple[int, ...]) -> tuple[EffectSpec,
 
 
 def _push_ops(s: State, seat: int, room: int, prefix: tuple[int, ...]) -> None:
-    count = len(_specs_at(s, room, prefix))
+    count = len(specs_at(s, room, prefix))
     push(s, *(Decision(Kind.ROOM_OP, AUTO, RoomStep(seat, room, (*prefix, i)))
               for i in range(count)))  # fmt: skip
 
@@ -138,7 +138,7 @@ def run_op(s: State, d: Decision) -> None:
     step: RoomStep = d.payload
     if s.chars[step.seat].status != ACTIVE:
         return  # an earlier op of the action ended the character's part (death, a pod)
-    spec = _specs_at(s, step.room, step.path[:-1])[step.path[-1]]
+    spec = specs_at(s, step.room, step.path[:-1])[step.path[-1]]
     if spec.op == CHOOSE_ONE:
         push(s, Decision(Kind.ROOM_OPTION, step.seat, step))
         return
@@ -148,7 +148,7 @@ def run_op(s: State, d: Decision) -> None:
 @on_legal(Kind.ROOM_OPTION)
 def legal_option(s: State, d: Decision) -> list[int]:
     step: RoomStep = d.payload
-    spec = _specs_at(s, step.room, step.path[:-1])[step.path[-1]]
+    spec = specs_at(s, step.room, step.path[:-1])[step.path[-1]]
     alts = spec.params["options"]
     able = [k for k, alt in enumerate(alts) if _all_able(s, step.seat, step.room, alt)]
     return or_done(s, s.game.actions.option.ids(able))
