@@ -26,6 +26,13 @@ class AgentContext:
     view: Any
     game: Any
     state: Any = None  # the true state: filled in only for omniscient agents
+    # the role the seat plays now (Game.role_of: public); None where the caller did not say,
+    # which means the seat's starting role (GameInfo.seat_roles)
+    role: str | None = None
+
+    def role_now(self) -> str:
+        """The role this decision is taken in."""
+        return self.role if self.role is not None else str(self.game.info.seat_roles[self.seat])
 
     def legal_actions(self) -> list[int]:
         return [int(a) for a in np.flatnonzero(self.action_mask)]

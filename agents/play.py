@@ -11,7 +11,7 @@ import numpy as np
 
 from agents.base import Agent, AgentContext
 from nemesis_env.core.chance import sample_outcome
-from nemesis_env.core.game import CHANCE
+from nemesis_env.core.game import CHANCE, RoleResult
 
 _EVENT_LOG: dict[type[Any], bool] = {}  # per game class: does new_initial_state take log_events
 
@@ -35,11 +35,32 @@ def new_state(game: Any) -> Any:
     return game.new_initial_state()
 
 
+LateAgents = Callable[[int, str], Agent]
+"""`late_agents(seat, role) -> Agent`: the agent that plays `seat` once it takes the late role
+`role` (GameInfo.late_roles), built when the seat first acts in it."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     returns: tuple[float, ...]
     length: int  # player decisions
     history: tuple[int, ...]
+    role_results: tuple[RoleResult, ...] = ()  # Game.role_results of the final state
+
+    def starting_role_returns(self, info: Any) -> list[float]:
+        """Per seat, its result in the role it started in (a seat that took a late role lost
+        or won its starting role on its own account). Without role results, the returns."""
+        if not self.role_results:
+            return list(self.returns)
+        out = [0.0] * info.num_players
+        for r in self.role_results:
+            if r.role == info.seat_roles[r.seat]:
+                out[r.seat] = r.value
+        return out
+
+    def late_results(self, info: Any) -> list[RoleResult]:
+        """The results of late roles (GameInfo.late_roles) played in this game."""
+        return [r for r in self.role_results if r.role != info.seat_roles[r.seat]]
 
 
 def play_game(
@@ -48,8 +69,13 @@ def play_game(
     chance_rng: np.random.Generator,
     agent_rngs: Sequence[np.random.Generator],
     after_move: Callable[[int, int, Agent], None] | None = None,
+    late_agents: LateAgents | None = None,
 ) -> GameResult:
     """Plays one game; agents[seat] acts for each seat. Chance uses its own stream.
+
+    Where a seat takes a late role (GameInfo.late_roles), `late_agents(seat, role)` builds the
+    agent that plays it from then on (without it, agents[seat] plays on, told the role in its
+    context). Either way the seat's own random stream serves it.
 
     `after_move(seat, position, agent)`, if given, is called after each agent's move is chosen
     and before it is applied; `position` is the move's index in the game's history (e.g. to
@@ -59,13 +85,20 @@ def play_game(
     state = new_state(g)
     obs = np.zeros(g.observation_size(), dtype=np.float32)
     n_actions = g.info.num_actions
+    seat_roles, late_roles = g.info.seat_roles, g.info.late_roles
+    late: dict[tuple[int, str], Agent] = {}
     decisions = 0
     while not state.is_terminal():
         seat = state.current_player()
         if seat == CHANCE:
             state.apply_action(sample_outcome(state.chance_outcomes(), chance_rng))
             continue
+        role = g.role_of(state, seat) if late_roles else seat_roles[seat]
         agent = agents[seat]
+        if role != seat_roles[seat] and late_agents is not None:
+            if (seat, role) not in late:
+                late[seat, role] = late_agents(seat, role)
+            agent = late[seat, role]
         view = g.view_for(state, seat)
         g.encode(view, obs)
         mask = np.zeros(n_actions, dtype=np.int8)
@@ -77,13 +110,16 @@ def play_game(
             view=view,
             game=g,
             state=state.clone() if agent.omniscient else None,
+            role=role,
         )
         action = agent.act(ctx, agent_rngs[seat])
         if after_move is not None:
             after_move(seat, len(state.history), agent)
         state.apply_action(action)
         decisions += 1
-    return GameResult(tuple(state.returns()), decisions, tuple(state.history))
+    return GameResult(
+        tuple(state.returns()), decisions, tuple(state.history), tuple(g.role_results(state))
+    )
 
 
 def winners(returns: Sequence[float]) -> tuple[int, ...]:

@@ -4,7 +4,10 @@ A game's GameInfo names each seat's role and team. A tournament fills **position
 position is a role, or, where one role's seats are on different teams, that role on one team
 (so seats that play against each other can hold different agents). All seats of a position
 hold the same agent, built for its seat. One seat against a team of the other role gives two
-positions; a game of five rival seats of one role has five.
+positions; a game of five rival seats of one role has five. A late role (GameInfo.late_roles,
+e.g. a dead player who takes the enemy over) is a position of its own with no seat: its agent
+takes over the seat that enters the role, and is rated and counted only in the games where
+someone played it.
 
 A **lineup** gives one agent per position, as indices into the config's agents. Its pair
 index is the lineup read as a number in base n (n agents, first position most significant):
@@ -41,7 +44,9 @@ class Position:
 
 
 def positions(info: Any) -> list[Position]:
-    """The positions of a game, in the order of their first seat."""
+    """The positions of a game, in the order of their first seat, then one position per late
+    role (GameInfo.late_roles: no seat starts in it; its agent plays whichever seat takes the
+    role, from then on; team -1)."""
     groups: dict[tuple[str, int], list[int]] = {}
     for seat, (role, team) in enumerate(zip(info.seat_roles, info.seat_teams, strict=True)):
         groups.setdefault((role, team), []).append(seat)
@@ -55,13 +60,14 @@ def positions(info: Any) -> list[Position]:
         else:
             name = f"{role}@{info.team_names[team]}"
         out.append(Position(name, role, team, tuple(seats)))
+    out += [Position(role, role, -1, ()) for role in getattr(info, "late_roles", ())]
     return out
 
 
 def position_of_seats(places: Sequence[Position], num_players: int) -> list[int]:
     """Per seat, the index of its position."""
     where = [0] * num_players
-    for k, position in enumerate(places):
+    for k, position in enumerate(places):  # a late role's position holds no seat
         for seat in position.seats:
             where[seat] = k
     return where

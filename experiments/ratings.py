@@ -7,9 +7,12 @@ winning seat ranks first, the others tie behind it, and a game without winners t
 them. Games are rated in schedule order (game index, then pair index), so the result is
 deterministic.
 
-A game of one team (every seat shares one return, e.g. a co-operative mode) is rated as that
-team against the game itself: a fixed opponent at openskill's default rating that ranks first
-when the team loses and last when it wins, so an agent rises by winning its games.
+A late role (GameInfo.late_roles: a seat that takes the enemy over, say) is a team of its own
+in the games where a seat played it, ranked first when it won; the seat's starting role still
+counts, as a loss where the seat lost it. A game of one team (every seat shares one return,
+e.g. a co-operative mode) and no late role is rated as that team against the game itself: a
+fixed opponent at openskill's default rating that ranks first when the team loses and last
+when it wins, so an agent rises by winning its games.
 
 Two tables: one rating per agent (games with one agent on every seat are skipped: they say
 nothing about one agent against another), and one per (agent, role), where a role is a
@@ -31,6 +34,7 @@ from importlib import metadata
 from typing import Any
 
 Rating = tuple[float, float]  # (mu, sigma)
+Members = list[tuple[int, Hashable]]  # (team index, rating key) per player of one game
 
 
 def team_ranks(winners: Sequence[str], seating: Mapping[str, Any]) -> list[float]:
@@ -54,7 +58,7 @@ def ratings(
 
     model = PlackettLuce()
     places = seating["positions"]
-    position_of = {s: p["name"] for p in places for s in p["seats"]}
+    position_of = {s: p["name"] for p in places for s in p["seats"]}  # late roles: no seat
     seat_teams = seating["seat_teams"]
     num_teams = len(seating["team_names"])
     agent: dict[Hashable, Rating] = {a: (model.mu, model.sigma) for a in names}
@@ -64,17 +68,19 @@ def ratings(
     }
     role_games = dict.fromkeys(role, 0)
 
-    def update(table: dict[Hashable, Rating], keys: list[Hashable], ranks: list[float]) -> None:
-        """Rates one game in which seat s holds `table[keys[s]]`, and writes the new ratings."""
-        teams: list[list[Any]] = [[] for _ in range(num_teams)]
-        holders: list[list[Hashable]] = [[] for _ in range(num_teams)]
-        for seat, key in enumerate(keys):
+    def update(table: dict[Hashable, Rating], members: Members, ranks: list[float]) -> None:
+        """Rates one game of (team, key) members, ranks per team, and writes the new ratings;
+        a lone team plays the game itself (a fixed opponent, fresh every game, module doc)."""
+        teams: list[list[Any]] = [[] for _ in ranks]
+        holders: list[list[Hashable]] = [[] for _ in ranks]
+        for team, key in members:
             mu, sigma = table[key]
-            teams[seat_teams[seat]].append(model.rating(mu=mu, sigma=sigma))
-            holders[seat_teams[seat]].append(key)
-        if num_teams == 1:
-            teams.append([model.rating()])  # the game: a fixed opponent, fresh every game
-        new = model.rate(teams, ranks=ranks)[:num_teams]
+            teams[team].append(model.rating(mu=mu, sigma=sigma))
+            holders[team].append(key)
+        if len(ranks) == 1:
+            teams.append([model.rating()])
+            ranks = [ranks[0], 1.0 - ranks[0]]
+        new = model.rate(teams, ranks=ranks)[: len(holders)]
         seen: dict[Hashable, list[Any]] = {}
         for team, players in zip(holders, new, strict=True):
             for key, player in zip(team, players, strict=True):
@@ -86,17 +92,22 @@ def ratings(
             )
 
     for rec in sorted(records, key=lambda r: (r["game"], r["pair"])):
+        late = list(rec.get("late", ()))
         ranks = team_ranks(rec["winners"], seating)
-        if num_teams == 1:  # the team against the game
-            ranks = [0.0, 1.0] if rec["winners"] else [1.0, 0.0]
+        if num_teams == 1 or (not rec["winners"] and any(e["won"] for e in late)):
+            ranks = [0.0 if rec["winners"] else 1.0] * num_teams
+        ranks += [0.0 if e["won"] else 1.0 for e in late]  # each late role: a team of its own
         held = [rec["lineup"][position_of[s]] for s in range(len(seat_teams))]
-        role_keys: list[Hashable] = [(a, position_of[s]) for s, a in enumerate(held)]
-        update(role, role_keys, ranks)
+        teams_of = list(seat_teams) + [num_teams + j for j in range(len(late))]
+        agents = held + [rec["lineup"][e["role"]] for e in late]
+        places_of = [position_of[s] for s in range(len(seat_teams))] + [e["role"] for e in late]
+        role_keys: list[Hashable] = list(zip(agents, places_of, strict=True))
+        update(role, list(zip(teams_of, role_keys, strict=True)), ranks)
         for key in set(role_keys):
             role_games[key] += 1
-        if len(set(held)) > 1:
-            update(agent, list(held), ranks)
-            for a in set(held):
+        if len(set(agents)) > 1:
+            update(agent, list(zip(teams_of, agents, strict=True)), ranks)
+            for a in set(agents):
                 agent_games[a] += 1
 
     def entry(mu_sigma: Rating, games: int) -> dict[str, Any]:

@@ -3,7 +3,9 @@
 Input: one record per game, as written to games.jsonl by experiments.tournament:
     {"pair": 1, "game": 0, "lineup": {"role_a": "random", "role_b": "heuristic"},
      "seed": [7, 1, 0], "returns": [-1.0, 1.0], "length": 118, "winners": ["seat_1"]}
-and the game's seating (seat names, roles, teams, lineup positions; tournament.summarize).
+(a game with late roles adds "late": [{"role", "seat", "value", "won"}] for each late role
+played; a late role's position counts only the games where it was played), and the game's
+seating (seat names, roles, teams, lineup positions; tournament.summarize).
 
 - Win rates carry Wilson score 95% intervals, per agent and role (a lineup position,
   experiments/lineup.py) and per seat. Several seats may win a game (general-sum games); a game
@@ -72,9 +74,24 @@ class Tally:
 
 # ------------------------------------------------------------------------------ statistics
 def position_won(rec: Mapping[str, Any], position: Mapping[str, Any], seats: Sequence[str]) -> bool:
-    """Whether one of the position's seats is among the game's winners."""
+    """Whether one of the position's seats is among the game's winners; for a late role's
+    position (no seats), whether the seat that played it won in it."""
+    if not position["seats"]:
+        return any(e["won"] for e in rec.get("late", ()) if e["role"] == position["role"])
     won = set(rec["winners"])
     return any(seats[s] in won for s in position["seats"])
+
+
+def position_played(rec: Mapping[str, Any], position: Mapping[str, Any]) -> bool:
+    """A seated position plays every game; a late role's only those where a seat took it."""
+    return bool(position["seats"]) or any(
+        e["role"] == position["role"] for e in rec.get("late", ())
+    )
+
+
+def drawn(rec: Mapping[str, Any]) -> bool:
+    """Nobody won: no seat in its starting role, no late role."""
+    return not rec["winners"] and not any(e["won"] for e in rec.get("late", ()))
 
 
 def crossplay(
@@ -94,11 +111,11 @@ def crossplay(
         for rec in records:
             lineup = [rec["lineup"][p["name"]] for p in seating["positions"]]
             against = focal_view(lineup, k)
-            if against is None:
+            if against is None or not position_played(rec, position):
                 continue
             key = (lineup[k], against)
             won = position_won(rec, position, seats)
-            tallies[key] = tallies[key].add(won, not rec["winners"])
+            tallies[key] = tallies[key].add(won, drawn(rec))
             lengths[key].append(int(rec["length"]))
 
         def grid(field: str, t: dict[tuple[str, str], Tally] = tallies) -> list[list[Any]]:
@@ -136,8 +153,9 @@ def win_rates(
     records: Sequence[Mapping[str, Any]], names: Sequence[str], seating: Mapping[str, Any]
 ) -> list[dict[str, Any]]:
     """Rows (agent, role): each position (one trial per game the agent held it: won when one
-    of its seats won) and each seat not named like a position (one trial per game the agent
-    held that seat), e.g. a lone role, a team's role, and each seat of that team.
+    of its seats won; a late role's position, per game in which a seat took it) and each seat
+    not named like a position (one trial per game the agent held that seat), e.g. a lone role,
+    a team's role, and each seat of that team.
 
     A seat is won when it is among the game's winners; a game without winners is a draw.
     """
@@ -149,14 +167,16 @@ def win_rates(
     tallies = {(a, role): Tally() for a in names for role in roles}
     position_of = {s: p for p in places for s in p["seats"]}
     for rec in records:
-        drawn = not rec["winners"]
+        no_winner = drawn(rec)
         won = set(rec["winners"])
         for position in places:
+            if not position_played(rec, position):
+                continue
             key = (rec["lineup"][position["name"]], position["name"])
-            tallies[key] = tallies[key].add(position_won(rec, position, seats), drawn)
+            tallies[key] = tallies[key].add(position_won(rec, position, seats), no_winner)
         for s, name in seat_rows:
             key = (rec["lineup"][position_of[s]["name"]], name)
-            tallies[key] = tallies[key].add(name in won, drawn)
+            tallies[key] = tallies[key].add(name in won, no_winner)
     return [
         {"agent": a, "role": role, **tallies[(a, role)].as_dict()} for a in names for role in roles
     ]

@@ -26,7 +26,7 @@ import argparse
 import json
 import multiprocessing as mp
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,11 +115,19 @@ class _Runner:
             for seat in range(self.players)
         ]
 
+    def late_agents(self, job: Job) -> Callable[[int, str], Agent]:
+        """The builder of the agent of a late role's position, for the seat that takes it."""
+        specs, where = self.config.agents, {p.name: k for k, p in enumerate(self.positions)}
+        return lambda seat, role: make_agent(specs[job.lineup[where[role]]], self.game, seat)
+
     def play(self, job: Job) -> dict[str, Any]:
         chance_rng, *seat_rngs = game_streams(self.config.seed, job.pair, job.game, self.players)
-        result = play_game(self.game, self.lineup(job), chance_rng, seat_rngs)
-        names = self.game.info.seat_names
-        return {
+        result = play_game(
+            self.game, self.lineup(job), chance_rng, seat_rngs, late_agents=self.late_agents(job)
+        )
+        info = self.game.info
+        names = info.seat_names
+        record = {
             "pair": job.pair,
             "game": job.game,
             "lineup": {
@@ -129,8 +137,16 @@ class _Runner:
             "seed": [self.config.seed, job.pair, job.game],
             "returns": [float(r) for r in result.returns],
             "length": result.length,
-            "winners": [names[s] for s in winners(result.returns)],
+            # a seat wins when it wins in the role it started in (a seat that took a late
+            # role lost its first one: its late role's result is under "late")
+            "winners": [names[s] for s in winners(result.starting_role_returns(info))],
         }
+        if info.late_roles:
+            record["late"] = [
+                {"role": r.role, "seat": names[r.seat], "value": r.value, "won": r.value > 0}
+                for r in result.late_results(info)
+            ]
+        return record
 
 
 _WORKER: _Runner | None = None
@@ -265,7 +281,7 @@ def check_agents(config: TournamentConfig, game: Any) -> dict[str, bool]:
     flags = {}
     for spec in config.agents:
         resolve_kind(spec.kind)
-        built = [make_agent(spec, game, p.seats[0]) for p in positions(game.info)]
+        built = [make_agent(spec, game, (p.seats or (0,))[0]) for p in positions(game.info)]
         flags[spec.name] = any(bool(getattr(agent, "omniscient", False)) for agent in built)
     return flags
 

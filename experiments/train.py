@@ -23,7 +23,7 @@ from tqdm import tqdm
 
 from agents.base import Agent, RandomAgent
 from agents.kit import kit_for
-from agents.play import play_game, winners
+from agents.play import LateAgents, play_game, winners
 from agents.rl.agent import PPOAgent
 from agents.rl.ppo import PPOSettings, PPOTrainer, load_checkpoint
 from nemesis_env.core.files import atomic_write_text
@@ -64,7 +64,9 @@ def evaluate(trainer: PPOTrainer, plan: TrainPlan, seed: int) -> dict[str, float
 
     In each role the learner holds every seat of that role and the opponent every other seat;
     the role wins a game when one of its seats is among the winners (agents.play.winners), and
-    each of its seats when that seat is.
+    each of its seats when that seat is. In a late role (GameInfo.late_roles) the learner plays
+    whichever seat takes the role, the opponent everything else; its win rate is over the
+    games in which the role was taken (`eval/.../played/<role>` is their share).
     """
     game = trainer.game
     info = game.info
@@ -74,7 +76,7 @@ def evaluate(trainer: PPOTrainer, plan: TrainPlan, seed: int) -> dict[str, float
     for opponent in plan.eval_opponents:
         for role in info.roles:
             mine = info.seats_of_role(role)
-            wins, seat_wins = 0, dict.fromkeys(mine, 0)
+            wins, played, seat_wins = 0, 0, dict.fromkeys(mine, 0)
             for g in range(plan.eval_games):
                 seeds = np.random.SeedSequence([seed, g, 7]).spawn(players + 1)
                 agents = [
@@ -86,18 +88,32 @@ def evaluate(trainer: PPOTrainer, plan: TrainPlan, seed: int) -> dict[str, float
                     agents,
                     np.random.default_rng(seeds[0]),
                     [np.random.default_rng(s) for s in seeds[1:]],
+                    late_agents=_late_agents(role, learner, opponent, game),
                 )
-                won = winners(result.returns)
+                if role in info.late_roles:
+                    taken = [r for r in result.late_results(info) if r.role == role]
+                    played += bool(taken)
+                    wins += any(r.value > 0 for r in taken)
+                    continue
+                played += 1
+                won = winners(result.starting_role_returns(info))
                 wins += any(seat in won for seat in mine)
                 for seat in mine:
                     seat_wins[seat] += seat in won
-            metrics[f"eval/{opponent}/win_rate/{role}"] = wins / plan.eval_games
+            metrics[f"eval/{opponent}/win_rate/{role}"] = wins / max(played, 1)
+            if role in info.late_roles:
+                metrics[f"eval/{opponent}/played/{role}"] = played / plan.eval_games
             for seat in mine:
                 rate = seat_wins[seat] / plan.eval_games
                 metrics[f"eval/{opponent}/win_rate_seat/{info.seat_names[seat]}"] = rate
     for net in trainer.nets.values():
         net.train()
     return metrics
+
+
+def _late_agents(role: str, learner: Agent, opponent: str, game: Any) -> LateAgents:
+    """Late roles go to the learner when it is evaluated in that role, else to the opponent."""
+    return lambda seat, late: learner if late == role else fixed_opponent(opponent, game, seat)
 
 
 def train(

@@ -71,8 +71,9 @@ class PPOAgent:
         return cls(nets, name=name, greedy=greedy)
 
     def _key(self, ctx: AgentContext) -> str:
-        """The network of the seat's role (as the game's GameInfo names it), or the shared one."""
-        return SHARED if SHARED in self.nets else str(ctx.game.info.seat_roles[ctx.seat])
+        """The network of the role the seat plays now (GameInfo's roles, late ones included), or
+        the shared one."""
+        return SHARED if SHARED in self.nets else ctx.role_now()
 
     def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
         key = self._key(ctx)

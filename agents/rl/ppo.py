@@ -424,7 +424,7 @@ def _game_metrics(stats: list[GameStats], roles: tuple[str, ...]) -> dict[str, f
     if stats:
         out["episode_length"] = float(np.mean([s.length for s in stats]))
     for role, name in enumerate(roles):
-        mine = [s for s in stats if s.learner_role == role]
+        mine = [s for s in stats if s.learner_role == role and s.learner_played]
         if mine:
             out[f"rollout_return/{name}"] = float(np.mean([s.learner_return for s in mine]))
     return out

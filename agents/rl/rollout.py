@@ -5,6 +5,12 @@ pattern by `role_shares`) on every seat of that role; the other seats are the le
 (self-play), a frozen snapshot, or a fixed agent (heuristic, random). Only complete games are
 collected, so every learner trajectory ends with its true terminal reward and needs no
 bootstrapping.
+
+A late role (GameInfo.late_roles, a seat that takes the enemy over) is a role like the others:
+its own policy, its own share of the learner's games. Each decision goes to the controller and
+policy of the role its seat plays now (Game.role_of), and a seat's trajectory in each role is
+separate, ending with that role's result (Game.role_results): a crew seat that dies ends its
+crew trajectory with the crew's loss, and its intruder trajectory starts fresh.
 """
 
 from __future__ import annotations
@@ -77,13 +83,15 @@ class GameStats:
     opponent: str
     learner_return: float
     length: int
+    learner_played: bool = True  # False: the learner's (late) role was never taken this game
 
 
 @dataclass
 class Slot:
     state: Any
     controllers: list[Any]  # per seat: LEARNER, ("snapshot", i) or an Agent
-    last_index: dict[int, int]  # learner seat -> index of its latest transition
+    late: dict[str, Any]  # per late role: the controller of a seat that takes it
+    last_index: dict[tuple[int, int], int]  # (learner seat, role) -> its latest transition
     learner_role: int  # index into game.info.roles
     opponent: str
     length: int = 0
@@ -107,6 +115,7 @@ class RolloutCollector:
         self.num_slots = num_slots
         self.roles = tuple(game.info.roles)
         self.seat_role = seat_role_indices(game.info)
+        self.has_late_roles = bool(game.info.late_roles)
         self.role_shares = (
             [1.0 / len(self.roles)] * len(self.roles) if role_shares is None else list(role_shares)
         )
@@ -142,14 +151,17 @@ class RolloutCollector:
                     slots[i] = slot = self._new_slot()
                     self._advance(slot)
                 seat = slot.state.current_player()
-                key = slot.controllers[seat]
-                waiting.setdefault((_hashable(key), self.seat_role[seat]), []).append(i)
+                role = self.role_now(slot.state, seat)
+                key = self._controller(slot, seat, role)
+                waiting.setdefault((_hashable(key), role), []).append(i)
                 still_active.append(i)
             active = still_active
             for (key, role), members in waiting.items():
                 first = slots[members[0]]
-                net = policy_for(first.controllers[first.state.current_player()], role)
-                self._act_batch(net, [slots[i] for i in members], key == LEARNER, batch)
+                controller = self._controller(first, first.state.current_player(), role)
+                net = policy_for(controller, role)
+                group = [slots[i] for i in members]
+                self._act_batch(net, group, role, key == LEARNER, batch)
         return batch, stats
 
     def _new_slot(self) -> Slot:
@@ -164,8 +176,26 @@ class RolloutCollector:
                 controllers.append(opponent[seat])
             else:
                 controllers.append(opponent)
+        late = {
+            name: LEARNER if self.roles.index(name) == role or opponent_name == "self" else opponent
+            for name in self.game.info.late_roles
+        }
         state = new_state(self.game)
-        return Slot(state, controllers, {}, role, opponent_name)
+        return Slot(state, controllers, late, {}, role, opponent_name)
+
+    def role_now(self, state: Any, seat: int) -> int:
+        """The index (into game.info.roles) of the role `seat` plays now."""
+        if not self.has_late_roles:
+            return self.seat_role[seat]
+        return self.roles.index(self.game.role_of(state, seat))
+
+    def _controller(self, slot: Slot, seat: int, role: int) -> Any:
+        """Who decides for `seat` in `role`: its own controller in its starting role, the late
+        role's otherwise (a list of fixed agents, one per seat, keeps the seat's agent)."""
+        if role == self.seat_role[seat]:
+            return slot.controllers[seat]
+        controller = slot.late[self.roles[role]]
+        return controller[seat] if isinstance(controller, list) else controller
 
     def _advance(self, slot: Slot) -> None:
         """Plays chance and fixed agents until a network decision or the end."""
@@ -175,21 +205,25 @@ class RolloutCollector:
             if seat == CHANCE:
                 state.apply_action(sample_outcome(state.chance_outcomes(), self.rng))
                 continue
-            controller = slot.controllers[seat]
+            role = self.role_now(state, seat)
+            controller = self._controller(slot, seat, role)
             if not hasattr(controller, "act"):
                 return
-            state.apply_action(self._agent_action(controller, state, seat))
+            state.apply_action(self._agent_action(controller, state, seat, role))
             slot.length += 1
 
-    def _agent_action(self, agent: Agent, state: Any, seat: int) -> int:
+    def _agent_action(self, agent: Agent, state: Any, seat: int, role: int) -> int:
         view = self.game.view_for(state, seat)
         mask = np.zeros(self.n_actions, dtype=np.int8)
         mask[state.legal_actions()] = 1
         obs = np.zeros(self.game.observation_size(), dtype=np.float32)
-        ctx = AgentContext(seat, obs, mask, view, self.game)
+        ctx = AgentContext(seat, obs, mask, view, self.game, role=self.roles[role])
         return agent.act(ctx, self.rng)
 
-    def _act_batch(self, net: ActorCritic, slots: list[Slot], learner: bool, batch: Batch) -> None:
+    def _act_batch(
+        self, net: ActorCritic, slots: list[Slot], role: int, learner: bool, batch: Batch
+    ) -> None:
+        """One decision in each of `slots`, all of seats playing `role`, by `net`."""
         obs = np.zeros((len(slots), net.input_size), dtype=np.float32)
         mask = np.zeros((len(slots), self.n_actions), dtype=np.int8)
         size = self.game.observation_size()
@@ -200,7 +234,8 @@ class RolloutCollector:
             self.game.encode(view, obs[row, :size])
             mask[row, slot.state.cached_legal()] = 1
             if advisor is not None:  # the advisor sees what the seat sees, nothing more
-                ctx = AgentContext(seat, obs[row, :size], mask[row], view, self.game)
+                name = self.roles[role]
+                ctx = AgentContext(seat, obs[row, :size], mask[row], view, self.game, role=name)
                 obs[row, size + advisor.advise(ctx, self.rng)] = 1.0
         with torch.no_grad():
             obs_t = torch.from_numpy(obs)
@@ -214,20 +249,20 @@ class RolloutCollector:
             action = int(actions[row])
             if learner:
                 potential = 0.0 if shaping is None else shaping.potential(slot.state, seat)
-                previous = slot.last_index.get(seat)
+                previous = slot.last_index.get((seat, role))
                 if previous is not None:
                     batch.next[previous] = len(batch)
                     if shaping is not None:  # gamma * phi(s') - phi(s)
                         shaped = shaping.gamma * potential - batch.potential[previous]
                         batch.reward[previous] += shaped
-                slot.last_index[seat] = len(batch)
+                slot.last_index[seat, role] = len(batch)
                 batch.next.append(-1)
                 batch.obs.append(obs[row])
                 batch.mask.append(mask[row])
                 batch.action.append(action)
                 batch.logp.append(float(logp[row]))
                 batch.value.append(float(values[row]))  # type: ignore[index]
-                batch.role.append(self.seat_role[seat])
+                batch.role.append(role)
                 batch.reward.append(0.0)
                 batch.potential.append(potential)
                 batch.done.append(False)
@@ -235,14 +270,17 @@ class RolloutCollector:
             slot.length += 1
 
     def _finish(self, slot: Slot, batch: Batch) -> GameStats:
-        returns = slot.state.returns()
-        for seat, index in slot.last_index.items():
+        result = {
+            (r.seat, self.roles.index(r.role)): r.value for r in self.game.role_results(slot.state)
+        }
+        for key, index in slot.last_index.items():
             # with shaping: + phi(end) - phi(s), and phi of a finished game is 0
-            batch.reward[index] = float(returns[seat]) - batch.potential[index]
+            batch.reward[index] = result[key] - batch.potential[index]
             batch.done[index] = True
-        learner_seat = self.seat_role.index(slot.learner_role)  # its first seat
+        # the learner's return: its role's result at the first seat that played the role
+        mine = [value for (_, role), value in result.items() if role == slot.learner_role]
         return GameStats(
-            slot.learner_role, slot.opponent, float(returns[learner_seat]), slot.length
+            slot.learner_role, slot.opponent, mine[0] if mine else 0.0, slot.length, bool(mine)
         )
 
 

@@ -67,7 +67,12 @@ def as_action_id(value: Any) -> int:
 class GameInfo:
     """Static facts about one game configuration, including who plays: every seat's name, its
     role (seats of one role share a policy in training, and a tournament lineup assigns agents
-    to roles) and its team (ratings and team utilities group seats by team)."""
+    to roles) and its team (ratings and team utilities group seats by team).
+
+    `late_roles` are roles that no seat starts with but a seat may take during a game (a dead
+    player who takes the enemy over): `Game.role_of(state, seat)` says which role a seat plays
+    now, and `Game.role_results(state)` what each seat scored in each role it played. Such a
+    role is its own policy in training and its own position in a tournament."""
 
     name: str
     num_players: int
@@ -82,6 +87,7 @@ class GameInfo:
     seat_teams: tuple[int, ...]
     team_names: tuple[str, ...]
     utility: UtilityKind
+    late_roles: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         n = self.num_players
@@ -94,16 +100,22 @@ class GameInfo:
         if sorted(set(self.seat_teams)) != list(range(len(self.team_names))):
             raise ValueError(f"{self.name}: teams {self.seat_teams} must number every team of "
                              f"{self.team_names} from 0")  # fmt: skip
+        if len(set(self.late_roles)) != len(self.late_roles) or set(self.late_roles) & set(
+            self.seat_roles
+        ):
+            raise ValueError(f"{self.name}: late roles {self.late_roles} must differ from each "
+                             f"other and from the seat roles {self.seat_roles}")  # fmt: skip
         if self.utility is UtilityKind.ZERO_SUM and n != 2:
             raise ValueError(f"{self.name}: a zero-sum game has two seats, not {n}")
 
     @property
     def roles(self) -> tuple[str, ...]:
-        """The distinct roles, in the order their first seat appears."""
-        return tuple(dict.fromkeys(self.seat_roles))
+        """The distinct roles, in the order their first seat appears, then the late roles."""
+        return tuple(dict.fromkeys(self.seat_roles)) + self.late_roles
 
     def seats_of_role(self, role: str) -> tuple[int, ...]:
-        if role not in self.seat_roles:
+        """The seats that start the game in `role` (none for a late role)."""
+        if role not in self.roles:
             raise ValueError(f"{self.name}: no role {role!r}; roles are {self.roles}")
         return tuple(s for s, r in enumerate(self.seat_roles) if r == role)
 
@@ -114,6 +126,15 @@ class GameInfo:
         if name not in self.seat_names:
             raise ValueError(f"{self.name}: no seat {name!r}; seats are {list(self.seat_names)}")
         return self.seat_names.index(name)
+
+
+@dataclass(frozen=True, slots=True)
+class RoleResult:
+    """One seat's result in one role it played (Game.role_results)."""
+
+    seat: int
+    role: str
+    value: float
 
 
 @runtime_checkable
@@ -187,6 +208,21 @@ class Game(ABC, Generic[StateT, ViewT]):
 
     def seat_names(self) -> list[str]:
         return list(self.info.seat_names)
+
+    # -- roles that change during a game (GameInfo.late_roles) ------------------------------
+    def role_of(self, state: StateT, seat: int) -> str:
+        """The role `seat` plays now; every seat may know it (it is public). A game with late
+        roles overrides this; by default a seat keeps its starting role."""
+        return self.info.seat_roles[seat]
+
+    def role_results(self, state: StateT) -> list[RoleResult]:
+        """What each seat scored in each role it played, once the game is over: one entry per
+        seat and role, the seat's starting role first. By default one entry per seat, its
+        return in its starting role. A game with late roles splits a seat's game in two: the
+        return of the role it left (a dead player's) and that of the role it took."""
+        returns = state.returns()
+        roles = self.info.seat_roles
+        return [RoleResult(s, role, float(returns[s])) for s, role in enumerate(roles)]
 
     def action_name(self, action_id: int) -> str:
         return self.space.name(action_id)

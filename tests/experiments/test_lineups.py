@@ -125,7 +125,7 @@ def toy_config(out: Path, names: list[str], **over: Any) -> TournamentConfig:
 def test_tournament_over_three_roles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every seat of a role holds that role's agent; the team with more strong seats wins."""
 
-    def rigged(game: Any, agents: Any, chance_rng: Any, agent_rngs: Any) -> GameResult:
+    def rigged(game: Any, agents: Any, chance_rng: Any, agent_rngs: Any, **_: Any) -> GameResult:
         strong = [a.name == "strong" for a in agents]
         expedition = sum(strong[:3]) * 1.0 > strong[3] * 1.5
         r = 1.0 if expedition else -1.0

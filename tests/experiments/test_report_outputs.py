@@ -114,7 +114,7 @@ def test_evaluation_games_draw_chance_apart_from_every_seat(
 
     calls: list[list[np.random.Generator]] = []
 
-    def fake_play(game: Any, agents: Any, chance: Any, seats: Any) -> Any:
+    def fake_play(game: Any, agents: Any, chance: Any, seats: Any, **_: Any) -> Any:
         calls.append([chance, *seats])
         raise StopIteration
 

@@ -231,7 +231,7 @@ def dummy_kinds() -> Iterator[None]:
 def test_tournament_ratings_end_to_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dummy_kinds: None
 ) -> None:
-    def rigged(game: Any, agents: Any, chance_rng: Any, agent_rngs: Any) -> GameResult:
+    def rigged(game: Any, agents: Any, chance_rng: Any, agent_rngs: Any, **_: Any) -> GameResult:
         creature_wins = agents[0].name == "strong" or agents[1].name != "strong"
         c = 1.0 if creature_wins else -1.0
         return GameResult((c,) + (-c,) * (len(agents) - 1), 1, ())

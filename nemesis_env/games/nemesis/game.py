@@ -16,9 +16,17 @@ from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import Rules
 from nemesis_env.core.errors import NemesisError, ScenarioError
 from nemesis_env.core.events import Event
-from nemesis_env.core.game import Game, GameInfo, UtilityKind
+from nemesis_env.core.game import Game, GameInfo, RoleResult, UtilityKind
 from nemesis_env.core.zones import Bag, Deck
-from nemesis_env.games.nemesis import event_words, invariants, labels, names, scenario, worlds
+from nemesis_env.games.nemesis import (
+    event_words,
+    intruder_seat,
+    invariants,
+    labels,
+    names,
+    scenario,
+    worlds,
+)
 from nemesis_env.games.nemesis import rules as rules_pkg
 from nemesis_env.games.nemesis import view as views
 from nemesis_env.games.nemesis.actions import ACTIONS, CHANCE, Actions, ChanceOutcomes
@@ -41,6 +49,7 @@ from nemesis_env.games.nemesis.view import NemesisView
 
 RULES_VERSION = "nemesis-0"
 MAX_GAME_LENGTH = 20000
+INTRUDER_ROLE = "intruder"  # the late role of the param intruder_player (GameInfo.late_roles)
 
 
 class NemesisGame(Game[State, NemesisView]):
@@ -71,6 +80,7 @@ class NemesisGame(Game[State, NemesisView]):
             seat_names=tuple(f"player_{i}" for i in range(n)),
             seat_roles=("crew",) * n,
             **_teams(self.params),
+            late_roles=(INTRUDER_ROLE,) if self.params.intruder_player else (),
         )
         # the tables the rules index (tables.py)
         self.mini_type = t.mini_type
@@ -108,6 +118,23 @@ class NemesisGame(Game[State, NemesisView]):
         self._encoder = NemesisEncoder(t)
 
     # -- the kernel contract (core/game.py) ---------------------------------------------------
+    def role_of(self, state: State, seat: int) -> str:
+        """ "intruder" for the seat that runs the Intruders (param intruder_player, from the
+        Player Phase after its character's death: seed 000 "Modes"), else "crew". Public: the
+        seat's pawn is off the board and it plays the intruder cards in the open."""
+        return INTRUDER_ROLE if intruder_seat.is_intruder_seat(state, seat) else "crew"
+
+    def role_results(self, state: State) -> list[RoleResult]:
+        """Each seat's crew result; the intruder seat also lost as crew (its character died)
+        and gets its return as the intruder player (State.returns)."""
+        returns = state.returns()
+        results = [RoleResult(s, "crew", float(r)) for s, r in enumerate(returns)]
+        ip = state.ip
+        if ip is not None and ip.active:
+            results[ip.seat] = RoleResult(ip.seat, "crew", 0.0)
+            results.append(RoleResult(ip.seat, INTRUDER_ROLE, float(returns[ip.seat])))
+        return results
+
     def view_for(self, state: State, seat: int) -> NemesisView:
         return views.view_for(state, seat)
 
