@@ -19,32 +19,16 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agents.stats import wilson_interval
 from experiments.lineup import focal_view
 from experiments.ratings import ranked_within_roles, ratings
 
 __all__ = ["crossplay", "ratings", "results_markdown", "wilson_interval", "win_rates"]
-
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
-
-
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion; (0, 1) when n == 0."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    z2 = z * z
-    denom = 1.0 + z2 / n
-    center = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    lo = 0.0 if successes == 0 else max(0.0, center - half)
-    hi = 1.0 if successes == n else min(1.0, center + half)
-    return (lo, hi)
 
 
 def _r(x: float) -> float:

@@ -3,16 +3,22 @@ every intruder-player decision (kinds 260-279) to `intruder_decision`, so one ag
 plays the crew while its character lives and the Intruders after.
 
 Its aim is that nobody wins: attack whenever an Intruder shares a room with a character (with
-the card drawing the most attack cards, then the drawn card that hurts most), else move an
-Intruder into a character's room, else make the most hurt character roll for noise, else heal
-an injured Intruder, else pass keeping the card that attacks best. It reads the view, the legal
-ids and the game's static data only.
+the card drawing the most attack cards, then the drawn card that hurts most); else move the
+Intruder whose move hinders the crew most (`_move_value`: into a character standing in a way
+off the ship, the Hibernatorium or a seen Evacuation Section, whose room actions Combat
+forbids; onto such a room that no Intruder guards with a character within two rooms; into any
+character's room), never taking an Intruder away from a character or a way off; else play an
+effect in `EFFECT_ORDER` (the Intruders hunt, the most hurt character rolls for noise, an
+event, healing an Intruder); else pass keeping the card that attacks best. Attacks target the
+character by a way off the ship first, then the most hurt. It reads the view, the legal ids
+and the game's static data only.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from agents.games.nemesis.lookup import lookup_for
 from nemesis_env.games.nemesis.rules.kinds import IP_ATTACK, IP_MOVE, Kind
 from nemesis_env.games.nemesis.state import ACTIVE, CLOSED, NOWHERE
 from nemesis_env.games.nemesis.topology import TC
@@ -22,6 +28,8 @@ ATTACK_VALUE = {"frenzy": 5, "tail_attack": 4, "bite": 4, "claw_attack": 3, "tra
                 "summoning": 2, "scratch": 1, "slime": 1}  # fmt: skip
 
 Choice = tuple[int, str]
+EFFECT_ORDER = ("intruders_hunt", "character_noise_roll", "draw_events_resolve_one",
+                "heal_one_intruder")  # fmt: skip
 
 
 def intruder_decision(game: Any, view: Any, legal: list[int]) -> Choice | None:
@@ -47,16 +55,42 @@ def _destination(game: Any, view: Any, mini: int, number: int) -> int:
     return NOWHERE if other == TC or view.door[corridor] == CLOSED else int(other)
 
 
-def _hunting_move(game: Any, view: Any, numbers: tuple[int, ...]) -> tuple[int, int] | None:
-    """(intruder, corridor number) taking an Intruder not in Combat to a character."""
-    targets = _character_rooms(view)
-    for mini, room in enumerate(view.intruder_room):
-        if room == NOWHERE or room in targets:
-            continue
-        for number in numbers:
-            if _destination(game, view, mini, number) in targets:
-                return mini, number
-    return None
+GUARDED_TILES = ("hibernatorium", "evacuation_a", "evacuation_b")
+
+
+def _guarded_rooms(game: Any, view: Any) -> set[int]:
+    """Where characters leave the ship (their room actions need a room out of Combat): the
+    Hibernatorium, and the Evacuation Sections once seen."""
+    names = game.tables.tiles
+    rooms = {int(game.hibernatorium)}
+    rooms |= {r for r, t in enumerate(view.tile) if t >= 0 and names[t] in GUARDED_TILES}
+    return rooms
+
+
+def _move_value(game: Any, view: Any, mini: int, number: int) -> int:
+    """How much moving Intruder `mini` through corridor `number` hinders the crew's way off the
+    ship: 3 into a character standing where it would leave (hibernate or board a pod: room
+    actions that Combat forbids), 2 onto such an unguarded room with a character within two
+    rooms, 1 into any character's room; 0 for anything else, and for an Intruder that already
+    holds a character in Combat or guards a way off."""
+    room = view.intruder_room[mini]
+    targets, guarded = _character_rooms(view), _guarded_rooms(game, view)
+    if room == NOWHERE or room in targets or room in guarded:
+        return 0
+    dest = _destination(game, view, mini, number)
+    if dest == NOWHERE:
+        return 0
+    if dest in targets:
+        return 3 if dest in guarded else 1
+    dist = lookup_for(game).dist
+    near = any(dist[dest][t] <= 2 for t in targets)
+    return 2 if dest in guarded and dest not in set(view.intruder_room) and near else 0
+
+
+def _best_move(game: Any, view: Any, numbers: tuple[int, ...]) -> int:
+    """The value (_move_value) of the most useful move by one of these corridor numbers."""
+    minis = range(len(view.intruder_room))
+    return max((_move_value(game, view, m, n) for m in minis for n in numbers), default=0)
 
 
 def _round(game: Any, view: Any, legal: list[int]) -> Choice | None:
@@ -66,10 +100,11 @@ def _round(game: Any, view: Any, legal: list[int]) -> Choice | None:
     attacks = [(cards[c].attack_draw, a) for (name, c), a in plays.items() if name == "ip_attack"]
     if attacks:
         return max(attacks)[1], "attack: an Intruder is with a character"
-    for (name, card), a in sorted(plays.items()):
-        if name == "ip_move" and _hunting_move(game, view, cards[card].move):
-            return a, "move an Intruder to a character"
-    for wanted in ("character_noise_roll", "heal_one_intruder"):
+    moves = [(_best_move(game, view, cards[card].move), -a)
+             for (name, card), a in plays.items() if name == "ip_move"]  # fmt: skip
+    if moves and max(moves)[0] > 0:
+        return -max(moves)[1], "move an Intruder to a character or a way off the ship"
+    for wanted in EFFECT_ORDER:
         for (name, card), a in sorted(plays.items()):
             if name == "ip_effect" and cards[card].effects[0].op == wanted:
                 return a, f"effect: {wanted}"
@@ -85,9 +120,10 @@ def _intruder(game: Any, view: Any, legal: list[int]) -> Choice | None:
     p = _pending(view)
     minis = [game.actions.intruder.arg(a) for a in legal]
     if p is not None and p.use == IP_MOVE:
-        move = _hunting_move(game, view, _cards(game)[p.card].move)
-        if move is not None and move[0] in minis:
-            return game.actions.intruder.id(move[0]), "it can reach a character"
+        numbers = _cards(game)[p.card].move
+        options = [(_move_value(game, view, m, n), -m) for m in minis for n in numbers]
+        if options and max(options)[0] > 0:
+            return game.actions.intruder.id(-max(options)[1]), "its move hinders the crew most"
     if p is not None and p.use == IP_ATTACK:
         strongest = max(minis, key=lambda m: (game.mini_type[m], -m))
         return game.actions.intruder.id(strongest), "the strongest attacker"
@@ -97,19 +133,23 @@ def _intruder(game: Any, view: Any, legal: list[int]) -> Choice | None:
 
 def _corridor(game: Any, view: Any, legal: list[int]) -> Choice | None:
     p = _pending(view)
-    for a in legal:
-        number = game.actions.corridor.arg(a) + 1
-        if p is not None and _destination(game, view, p.intruder, number) in _character_rooms(view):
-            return a, "the corridor to a character"
+    if p is None:
+        return None
+    options = [(_move_value(game, view, p.intruder, game.actions.corridor.arg(a) + 1), -a)
+               for a in legal]  # fmt: skip
+    if options and max(options)[0] > 0:
+        return -max(options)[1], "the corridor that hinders the crew most"
     return None
 
 
 def _target(game: Any, view: Any, legal: list[int]) -> Choice | None:
-    def hurt(a: int) -> tuple[int, int, int]:
-        c = view.chars[game.actions.seat.arg(a)]
-        return len(c.serious), c.light_wounds, -a
+    guarded = _guarded_rooms(game, view)
 
-    return max(legal, key=hurt), "the most hurt character"
+    def score(a: int) -> tuple[bool, int, int, int]:
+        c = view.chars[game.actions.seat.arg(a)]
+        return c.room in guarded, len(c.serious), c.light_wounds, -a
+
+    return max(legal, key=score), "the character by a way off the ship, else the most hurt"
 
 
 def _attack_card(game: Any, view: Any, legal: list[int]) -> Choice | None:

@@ -2,6 +2,13 @@
 the invariants checked after every step, and heuristic crews against the heuristic intruder.
 
     python -m agents.games.nemesis.intruder_stats --games 200 --heuristic-games 100
+
+`--seat AGENT` instead plays heuristic crews (4 players) against the intruder seat played by
+AGENT (heuristic or random; the late role "intruder", agents.play.play_game's late_agents) on
+seeds first-seed.. and prints the intruder's win rate over the games in which a seat took the
+Intruders over, with its Wilson 95% interval (issue 14's intruder-seat comparison):
+
+    python -m agents.games.nemesis.intruder_stats --seat heuristic --games 600 --first-seed 1000
 """
 
 from __future__ import annotations
@@ -9,11 +16,14 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from agents.base import AgentContext
-from agents.games.nemesis.crew import HeuristicCrew
+from agents.base import AgentContext, RandomAgent
+from agents.games.nemesis.crew import HeuristicCrew, heuristic_agent
+from agents.play import play_game
+from agents.stats import wilson_interval
 from nemesis_env.core.engine import CHANCE
 from nemesis_env.games.nemesis.game import NemesisGame
 
@@ -53,11 +63,47 @@ def play(game: NemesisGame, seed: int, heuristic: bool, check: bool) -> Counter[
     return out
 
 
+def seat_match(agent: str, games: int, first_seed: int, players: int = 4) -> dict[str, Any]:
+    """Heuristic crews against the intruder seat played by `agent` (module docstring)."""
+    game = NemesisGame(players=players, intruder_player=True)
+    played = won = 0
+    for seed in range(first_seed, first_seed + games):
+        streams = [
+            np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(players + 1)
+        ]
+        crew = [heuristic_agent(game, s) for s in range(players)]
+        result = play_game(
+            game, crew, streams[0], streams[1:], late_agents=_seat_agent(agent, game)
+        )
+        taken = result.late_results(game.info)
+        played += bool(taken)
+        won += any(r.value > 0 for r in taken)
+    low, high = wilson_interval(won, played)
+    return {"intruder": agent, "games": games, "first_seed": first_seed, "taken": played,
+            "won": won, "win_rate": won / max(played, 1), "ci95": [low, high]}  # fmt: skip
+
+
+def _seat_agent(agent: str, game: NemesisGame) -> Any:
+    if agent not in ("heuristic", "random"):
+        raise SystemExit(f"--seat must be heuristic or random, got {agent!r}")
+    if agent == "random":
+        return lambda seat, role: RandomAgent()
+    return lambda seat, role: heuristic_agent(game, seat)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--heuristic-games", type=int, default=100)
+    parser.add_argument("--seat", help="heuristic crews against this intruder seat agent")
+    parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args(argv)
+    if args.seat is not None:
+        r = seat_match(args.seat, args.games, args.first_seed)
+        low, high = r["ci95"]
+        print(f"intruder seat {r['intruder']}: took over in {r['taken']} of {r['games']} games, "
+              f"won {r['won']} = {r['win_rate']:.3f} [{low:.3f}, {high:.3f}]")  # fmt: skip
+        return
     for players in (2, 3, 4, 5):
         game = NemesisGame(players=players, intruder_player=True)
         for label, n, heuristic in (("random", args.games, False),
