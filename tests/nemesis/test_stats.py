@@ -58,3 +58,17 @@ def test_params_are_read_as_yaml_and_bad_ones_are_named() -> None:
         stats.parse_params(["mode=coop"])
     with pytest.raises(SystemExit):
         stats.main(["--param", "colour=blue", "--games", "1"])
+
+
+def test_the_report_gives_wilson_intervals_over_seats_and_over_games() -> None:
+    """1 success in 4 has the Wilson 95% interval [0.0456, 0.6994] (computed by hand from
+    Wilson 1927's formula with z = 1.96); the games with a winner are counted over games (a
+    co-op crew's shared win once), not over seats."""
+    tally = stats.Tally(games=4, games_with_a_winner=1)
+    tally.seats["heuristic"], tally.survived["heuristic"], tally.won["heuristic"] = 4, 1, 0
+    report = tally.report()
+    low, high = report["games_with_a_winner_ci95"]
+    assert low == pytest.approx(0.0456, abs=1e-4) and high == pytest.approx(0.6994, abs=1e-4)
+    assert report["rates"]["heuristic"]["survival_ci95"] == pytest.approx([low, high])
+    assert report["rates"]["heuristic"]["win_ci95"][0] == 0.0
+

@@ -10,7 +10,10 @@ seats): `random` or `heuristic` (the kit's crew agent). The report (text, or `--
 games/s, decisions per game, how games ended (the time track ran out, the ship was destroyed,
 nobody was left aboard), how often each step of the victory check killed (engines,
 coordinates, contamination; the objectives step decides who wins among the survivors), and
-survival and win rates per agent name. Every game is checked to end without an error.
+survival and win rates per agent name with Wilson 95% intervals over seats (seats of one game
+are not independent: in co-op they share one outcome), and the games that had a winner, with
+their interval over games (the co-op crew's win rate). Every game is checked to end without an
+error.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import yaml
 
 from agents.base import Agent, AgentContext, RandomAgent
 from agents.games.nemesis.crew import heuristic_agent
+from agents.stats import wilson_interval
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.nemesis.character import DEAD
@@ -54,10 +58,17 @@ class Tally:
     seats: Counter[str] = field(default_factory=Counter)  # seats played, per agent name
     survived: Counter[str] = field(default_factory=Counter)
     won: Counter[str] = field(default_factory=Counter)
+    games_with_a_winner: int = 0
 
     def report(self) -> dict[str, Any]:
         rates = {
-            name: {"seats": n, "survival": self.survived[name] / n, "win": self.won[name] / n}
+            name: {
+                "seats": n,
+                "survival": self.survived[name] / n,
+                "win": self.won[name] / n,
+                "survival_ci95": list(wilson_interval(self.survived[name], n)),
+                "win_ci95": list(wilson_interval(self.won[name], n)),
+            }
             for name, n in sorted(self.seats.items())
         }
         return {
@@ -70,6 +81,8 @@ class Tally:
             "endings": {name: self.endings[name] for name in ENDINGS},
             "victory_check_kills": {step: self.victory_check_kills[step] for step in VC_STEPS},
             "survivors_without_objective": self.survivors_without_objective,
+            "games_with_a_winner": self.games_with_a_winner,
+            "games_with_a_winner_ci95": list(wilson_interval(self.games_with_a_winner, self.games)),
             "rates": rates,
         }
 
@@ -162,6 +175,7 @@ def tally_games(
         tally.agent_seconds += played.agent_seconds
         tally.endings[ending(s)] += 1
         tally.victory_check_kills.update(victory_check_kills(s))
+        tally.games_with_a_winner += any(s.winners)
         for seat, c in enumerate(s.chars):
             name = crew[seat]
             tally.seats[name] += 1
@@ -236,11 +250,18 @@ def _text(r: dict[str, Any]) -> str:
         "victory check kills: "
         + (", ".join(f"{k} {v}" for k, v in r["victory_check_kills"].items()) or "none"),
         f"survivors without their objective: {r['survivors_without_objective']}",
+        f"games with a winner: {r['games_with_a_winner']} "
+        + _ci(r["games_with_a_winner"] / r["games"], r["games_with_a_winner_ci95"]),
     ]
     for name, rate in r["rates"].items():
-        lines.append(f"{name}: {rate['seats']} seats, survival {rate['survival']:.3f}, "
-                     f"win {rate['win']:.3f}")  # fmt: skip
+        lines.append(f"{name}: {rate['seats']} seats, survival "
+                     f"{_ci(rate['survival'], rate['survival_ci95'])}, "
+                     f"win {_ci(rate['win'], rate['win_ci95'])}")  # fmt: skip
     return "\n".join(lines)
+
+
+def _ci(rate: float, ci: list[float]) -> str:
+    return f"{rate:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]"
 
 
 if __name__ == "__main__":
