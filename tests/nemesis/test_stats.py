@@ -45,7 +45,7 @@ def test_a_tally_of_random_games_adds_up() -> None:
 def test_the_command_refuses_an_unknown_agent() -> None:
     with pytest.raises(SystemExit):
         stats.main(["--crew", "wizard", "--games", "1"])
-    with pytest.raises(ValueError, match="random or heuristic"):
+    with pytest.raises(ValueError, match="random, heuristic or ismcts:N"):
         stats.make_agent(stats.NemesisGame(players=2), "wizard", 0)
 
 
@@ -72,3 +72,18 @@ def test_the_report_gives_wilson_intervals_over_seats_and_over_games() -> None:
     assert report["rates"]["heuristic"]["survival_ci95"] == pytest.approx([low, high])
     assert report["rates"]["heuristic"]["win_ci95"][0] == 0.0
 
+
+
+@pytest.mark.parametrize("name", ["ismcts", "ismcts:0", "ismcts:x", "ismcts:-3"])
+def test_a_search_crew_member_needs_a_positive_iteration_count(name: str) -> None:
+    with pytest.raises(ValueError, match="ismcts:N"):
+        stats.make_agent(stats.NemesisGame(players=2), name, 0)
+
+
+def test_an_ismcts_seat_plays_a_game_among_heuristic_mates() -> None:
+    """`--crew ismcts:N,heuristic`: the search seat is built with N iterations and the seat's
+    heuristic as its prior, plays a whole legal game, and is tallied under its own name."""
+    agent = stats.make_agent(stats.NemesisGame(players=2), "ismcts:3", 0)
+    assert getattr(agent, "iterations", None) == 3 and getattr(agent, "prior", None) is not None
+    report = stats.tally_games(2, ["ismcts:3", "heuristic"], games=1).report()
+    assert report["rates"]["ismcts:3"]["seats"] == 1 and report["rates"]["heuristic"]["seats"] == 1

@@ -4,9 +4,14 @@
     python -m agents.games.nemesis.stats --players 4 --games 200 --crew heuristic
     python -m agents.games.nemesis.stats --players 4 --games 200 --crew heuristic,random
     python -m agents.games.nemesis.stats --mode solo --players 1 --games 100 --crew heuristic
+    python -m agents.games.nemesis.stats --players 4 --games 40 \
+        --crew ismcts:50,heuristic,heuristic,heuristic
 
 `--crew` names the agent of each seat (one name for all, or a comma list cycled over the
-seats): `random` or `heuristic` (the kit's crew agent). The report (text, or `--json`) gives
+seats): `random`, `heuristic` (the kit's crew agent) or `ismcts:N` (ISMCTS with N iterations
+per decision through `sample_world`, the seat's heuristic crew agent as its root prior with
+weight 4, the kit's rollout policy cut after `ISMCTS_ROLLOUT_LIMIT` decisions; a cut rollout
+scores 0, as a game nobody has won yet). The report (text, or `--json`) gives
 games/s, decisions per game, how games ended (the time track ran out, the ship was destroyed,
 nobody was left aboard), how often each step of the victory check killed (engines,
 coordinates, contamination; the objectives step decides who wins among the survivors), and
@@ -31,6 +36,7 @@ import yaml
 
 from agents.base import Agent, AgentContext, RandomAgent
 from agents.games.nemesis.crew import heuristic_agent
+from agents.games.nemesis.rollout import rollout_policy
 from agents.stats import wilson_interval
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
@@ -186,12 +192,29 @@ def tally_games(
     return tally
 
 
+ISMCTS_ROLLOUT_LIMIT = 300  # decisions (a 4-player game has about 475 with chance)
+
+
 def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
     if name == "random":
         return RandomAgent()
     if name == "heuristic":
         return heuristic_agent(game, seat)
-    raise ValueError(f"unknown crew agent {name!r}: use random or heuristic")
+    kind, _, count = name.partition(":")
+    if kind == "ismcts" and count.isdigit() and int(count) >= 1:
+        from agents.search.ismcts import ISMCTSAgent  # only the search rows need it
+
+        return ISMCTSAgent(
+            iterations=int(count),
+            rollout_policy=rollout_policy,
+            rollout_limit=ISMCTS_ROLLOUT_LIMIT,
+            prior=heuristic_agent(game, seat),
+            prior_weight=4.0,
+            name=name,
+        )
+    raise ValueError(
+        f"unknown crew agent {name!r}: use random, heuristic or ismcts:N (N iterations >= 1)"
+    )
 
 
 def parse_params(pairs: Sequence[str]) -> dict[str, Any]:
@@ -219,7 +242,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4, 5))
     parser.add_argument("--mode", default="standard", help="standard, solo (--players 1), coop")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--crew", default="random", help="random, heuristic, or a comma list")
+    parser.add_argument(
+        "--crew", default="random", help="random, heuristic, ismcts:N, or a comma list"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                         help="another game param, YAML value (repeatable), e.g. "
