@@ -144,12 +144,15 @@ class RolloutCollector:
             for i in active:
                 slot = slots[i]
                 self._advance(slot)
-                if slot.state.is_terminal():
+                # A new game may end with no network decision at all (a late role nobody
+                # entered, played out by fixed agents): start another until one needs the net.
+                while slot.state.is_terminal() and len(batch) < min_steps:
                     stats.append(self._finish(slot, batch))
-                    if len(batch) >= min_steps:
-                        continue
                     slots[i] = slot = self._new_slot()
                     self._advance(slot)
+                if slot.state.is_terminal():
+                    stats.append(self._finish(slot, batch))
+                    continue
                 seat = slot.state.current_player()
                 role = self.role_now(slot.state, seat)
                 key = self._controller(slot, seat, role)
