@@ -16,6 +16,7 @@ and the game's static data only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from agents.games.nemesis.lookup import lookup_for
@@ -67,30 +68,43 @@ def _guarded_rooms(game: Any, view: Any) -> set[int]:
     return rooms
 
 
-def _move_value(game: Any, view: Any, mini: int, number: int) -> int:
+@dataclass(frozen=True)
+class _Ship:
+    """What every candidate move is scored against, read once per decision."""
+
+    targets: frozenset[int]  # rooms with an active character
+    guarded: frozenset[int]  # ways off the ship (_guarded_rooms)
+    held: frozenset[int]  # rooms with an Intruder
+    dist: Any  # room-to-room distances (lookup.py)
+
+
+def _ship(game: Any, view: Any) -> _Ship:
+    return _Ship(frozenset(_character_rooms(view)), frozenset(_guarded_rooms(game, view)),
+                 frozenset(view.intruder_room), lookup_for(game).dist)  # fmt: skip
+
+
+def _move_value(game: Any, view: Any, ship: _Ship, mini: int, number: int) -> int:
     """How much moving Intruder `mini` through corridor `number` hinders the crew's way off the
     ship: 3 into a character standing where it would leave (hibernate or board a pod: room
     actions that Combat forbids), 2 onto such an unguarded room with a character within two
     rooms, 1 into any character's room; 0 for anything else, and for an Intruder that already
     holds a character in Combat or guards a way off."""
     room = view.intruder_room[mini]
-    targets, guarded = _character_rooms(view), _guarded_rooms(game, view)
-    if room == NOWHERE or room in targets or room in guarded:
+    if room == NOWHERE or room in ship.targets or room in ship.guarded:
         return 0
     dest = _destination(game, view, mini, number)
     if dest == NOWHERE:
         return 0
-    if dest in targets:
-        return 3 if dest in guarded else 1
-    dist = lookup_for(game).dist
-    near = any(dist[dest][t] <= 2 for t in targets)
-    return 2 if dest in guarded and dest not in set(view.intruder_room) and near else 0
+    if dest in ship.targets:
+        return 3 if dest in ship.guarded else 1
+    near = any(ship.dist[dest][t] <= 2 for t in ship.targets)
+    return 2 if dest in ship.guarded and dest not in ship.held and near else 0
 
 
-def _best_move(game: Any, view: Any, numbers: tuple[int, ...]) -> int:
+def _best_move(game: Any, view: Any, ship: _Ship, numbers: tuple[int, ...]) -> int:
     """The value (_move_value) of the most useful move by one of these corridor numbers."""
     minis = range(len(view.intruder_room))
-    return max((_move_value(game, view, m, n) for m in minis for n in numbers), default=0)
+    return max((_move_value(game, view, ship, m, n) for m in minis for n in numbers), default=0)
 
 
 def _round(game: Any, view: Any, legal: list[int]) -> Choice | None:
@@ -100,7 +114,8 @@ def _round(game: Any, view: Any, legal: list[int]) -> Choice | None:
     attacks = [(cards[c].attack_draw, a) for (name, c), a in plays.items() if name == "ip_attack"]
     if attacks:
         return max(attacks)[1], "attack: an Intruder is with a character"
-    moves = [(_best_move(game, view, cards[card].move), -a)
+    ship = _ship(game, view)
+    moves = [(_best_move(game, view, ship, cards[card].move), -a)
              for (name, card), a in plays.items() if name == "ip_move"]  # fmt: skip
     if moves and max(moves)[0] > 0:
         return -max(moves)[1], "move an Intruder to a character or a way off the ship"
@@ -121,7 +136,8 @@ def _intruder(game: Any, view: Any, legal: list[int]) -> Choice | None:
     minis = [game.actions.intruder.arg(a) for a in legal]
     if p is not None and p.use == IP_MOVE:
         numbers = _cards(game)[p.card].move
-        options = [(_move_value(game, view, m, n), -m) for m in minis for n in numbers]
+        ship = _ship(game, view)
+        options = [(_move_value(game, view, ship, m, n), -m) for m in minis for n in numbers]
         if options and max(options)[0] > 0:
             return game.actions.intruder.id(-max(options)[1]), "its move hinders the crew most"
     if p is not None and p.use == IP_ATTACK:
@@ -135,7 +151,8 @@ def _corridor(game: Any, view: Any, legal: list[int]) -> Choice | None:
     p = _pending(view)
     if p is None:
         return None
-    options = [(_move_value(game, view, p.intruder, game.actions.corridor.arg(a) + 1), -a)
+    ship = _ship(game, view)
+    options = [(_move_value(game, view, ship, p.intruder, game.actions.corridor.arg(a) + 1), -a)
                for a in legal]  # fmt: skip
     if options and max(options)[0] > 0:
         return -max(options)[1], "the corridor that hinders the crew most"

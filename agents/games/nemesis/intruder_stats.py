@@ -8,7 +8,7 @@ AGENT (heuristic or random; the late role "intruder", agents.play.play_game's la
 seeds first-seed.. and prints the intruder's win rate over the games in which a seat took the
 Intruders over, with its Wilson 95% interval (issue 14's intruder-seat comparison):
 
-    python -m agents.games.nemesis.intruder_stats --seat heuristic --games 600 --first-seed 1000
+    python -m agents.games.nemesis.intruder_stats --seat heuristic --games 2000 --first-seed 1000
 """
 
 from __future__ import annotations
@@ -84,8 +84,6 @@ def seat_match(agent: str, games: int, first_seed: int, players: int = 4) -> dic
 
 
 def _seat_agent(agent: str, game: NemesisGame) -> Any:
-    if agent not in ("heuristic", "random"):
-        raise SystemExit(f"--seat must be heuristic or random, got {agent!r}")
     if agent == "random":
         return lambda seat, role: RandomAgent()
     return lambda seat, role: heuristic_agent(game, seat)
@@ -95,7 +93,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--heuristic-games", type=int, default=100)
-    parser.add_argument("--seat", help="heuristic crews against this intruder seat agent")
+    parser.add_argument("--seat", choices=("heuristic", "random"),
+                        help="heuristic crews against this intruder seat agent")  # fmt: skip
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.seat is not None:
