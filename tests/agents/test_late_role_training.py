@@ -80,3 +80,33 @@ def test_evaluation_reports_the_late_role(game: Any) -> None:
     assert {"eval/random/win_rate/crew", "eval/random/win_rate/intruder",
             "eval/random/played/intruder"} <= set(metrics)  # fmt: skip
     assert 0.0 <= metrics["eval/random/played/intruder"] <= 1.0
+
+
+def test_games_where_nobody_takes_the_learners_late_role_are_skipped(
+    game: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The learner plays the intruder seat against heuristic crews (after one crew game, the
+    first of the share pattern, agents/rl/rollout.learner_role): a game in which no
+    character dies (so nobody takes the Intruders over) is played out by the fixed agents
+    alone and gives the network no decision. The collector starts another game instead of
+    handing a heuristic agent to the network (it used to fail in `policy_for`)."""
+    settings = PPOSettings(
+        rollout_steps=300, num_slots=1, hidden=(16,), minibatch_size=128, epochs=1,
+        role_shares=(("crew", 0.001), ("intruder", 0.999)), opponent_weights=(("heuristic", 1.0),),
+    )  # fmt: skip
+    without_intruder = 0
+    real_finish = RolloutCollector._finish
+
+    def finish(self: RolloutCollector, slot: Any, batch: Batch) -> Any:
+        nonlocal without_intruder
+        roles = {r.role for r in game.role_results(slot.state)}
+        learner_is_intruder = self.roles[slot.learner_role] == "intruder"
+        without_intruder += learner_is_intruder and "intruder" not in roles
+        return real_finish(self, slot, batch)
+
+    monkeypatch.setattr(RolloutCollector, "_finish", finish)
+    trainer = PPOTrainer(game, settings, seed=0)
+    batch, _ = trainer.collector.collect(settings.rollout_steps, trainer.policy_for)
+    assert len(batch) >= settings.rollout_steps
+    assert "intruder" in {trainer.roles[r] for r in batch.role}
+    assert without_intruder >= 1, "no game without an intruder player: the case was not played"
