@@ -49,9 +49,8 @@ def survivors(s: State) -> list[int]:
 
 
 def met(s: State, seat: int) -> bool:
-    """The seat's chosen objective holds (the seat is assumed to have survived). A player who
-    never chose (no encounter happened) is held to both dealt cards' alternatives? No: with no
-    first encounter no objective was chosen, so nobody can win (seed 000)."""
+    """The seat's chosen objective holds (the seat is assumed to have survived). Without a
+    first encounter nobody chose an objective, so nobody can win (seed 000)."""
     c = s.chars[seat]
     if c.objective < 0:
         return False
