@@ -15,6 +15,12 @@ An illegal action (one the mask forbids) does what `illegal_action` says:
 A non-integer action (72.7, "72"), or an integer beyond 64 bits, is an IllegalActionError in
 both modes.
 
+The other seats' policies come in two shapes (both Protocols below): a `Policy` sees what a
+learned agent sees (observation, mask), and a `SeatPolicy` also gets the seat's View and the
+Game, which heuristic and search agents need (`agents.adapters.AgentPolicy` wraps any agent of
+the agent protocol so). Either may define `start_episode(rng)`, called at every reset before
+the first move: a pool of policies draws its member for the episode there.
+
 Determinism: reset(seed=s) seeds chance (the AEC env's generator) and the other seats' policies
 (a child of the same np.random.SeedSequence); reset() without a seed continues both streams.
 No global RNG is used, and an illegal action draws nothing, so it never shifts a stream.
@@ -23,7 +29,7 @@ No global RNG is used, and an illegal action draws nothing, so it never shifts a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import gymnasium as gym
 import numpy as np
@@ -42,6 +48,23 @@ class Policy(Protocol):
 
     def act(
         self,
+        observation: npt.NDArray[np.float32],
+        action_mask: npt.NDArray[np.int8],
+        rng: np.random.Generator,
+    ) -> int: ...
+
+
+@runtime_checkable
+class SeatPolicy(Protocol):
+    """A policy that reads the seat's View and the Game (never the true state); `role` is the
+    role the seat plays now (`Game.role_of`, public)."""
+
+    def act_seat(
+        self,
+        seat: int,
+        role: str,
+        view: Any,
+        game: Any,
         observation: npt.NDArray[np.float32],
         action_mask: npt.NDArray[np.int8],
         rng: np.random.Generator,
@@ -71,7 +94,7 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self,
         name: str,
         seat: str,
-        others: Mapping[str, Policy] | None = None,
+        others: Mapping[str, Policy | SeatPolicy] | None = None,
         render_mode: str | None = None,
         illegal_action: str = "penalty",
         **params: Any,
@@ -88,7 +111,7 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         if unknown := set(others) - set(self.aec.possible_agents) - {seat}:
             raise ParamError(f"unknown seats {sorted(unknown)} in others")
         self.seat = seat
-        self.others: dict[str, Policy] = {
+        self.others: dict[str, Policy | SeatPolicy] = {
             a: others.get(a, UniformRandomPolicy()) for a in self.aec.possible_agents if a != seat
         }
         self.render_mode = render_mode
@@ -108,6 +131,10 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         if seed is not None:
             self._policy_rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
         self._illegal_run = 0
+        for policy in self.others.values():
+            start = getattr(policy, "start_episode", None)
+            if start is not None:
+                start(self._policy_rng)
         self._play_others()
         obs, _, _, _, info = self._learner_step_result()
         return obs, info
@@ -138,9 +165,22 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         while not aec.terminations[self.seat] and aec.agent_selection != self.seat:
             agent = aec.agent_selection
             obs = aec.observe(agent)
-            aec.step(
-                self.others[agent].act(obs["observation"], obs["action_mask"], self._policy_rng)
-            )
+            policy = self.others[agent]
+            if isinstance(policy, SeatPolicy):
+                seat = aec.seat_of[agent]
+                game, state = aec.game, aec.state_
+                action = policy.act_seat(
+                    seat,
+                    game.role_of(state, seat),
+                    game.view_for(state, seat),
+                    game,
+                    obs["observation"],
+                    obs["action_mask"],
+                    self._policy_rng,
+                )
+            else:
+                action = policy.act(obs["observation"], obs["action_mask"], self._policy_rng)
+            aec.step(action)
 
     def _illegal_step(
         self,
