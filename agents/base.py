@@ -58,3 +58,14 @@ class RandomAgent:
     def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
         legal = np.flatnonzero(ctx.action_mask)
         return int(legal[rng.integers(len(legal))])
+
+
+def explanation(agent: Agent) -> dict[str, Any] | None:
+    """What `agent` says of its last decision, if it says anything: an agent may define
+    `explain() -> dict` (a policy's "probs" and "value", a search's "visits" and "q"), which
+    recordings keep beside the move (nemesis_env/tools/recording.py)."""
+    explain = getattr(agent, "explain", None)
+    if explain is None:
+        return None
+    note = explain()
+    return dict(note) if note else None

@@ -142,6 +142,7 @@ class TournamentConfig:
     workers: int = 1
     self_play_games: int | None = None
     lineups: str = "focal"
+    save_replays: int = 0  # the first N games of every match, as recordings in replays/
 
     def __post_init__(self) -> None:
         check_game(self.game)
@@ -167,6 +168,11 @@ class TournamentConfig:
             f"must be at least 1 or null, got {self.self_play_games}",
         )
         _check(self.seed >= 0, "seed", "must be a non-negative integer")
+        _check(
+            self.save_replays >= 0,
+            "save_replays",
+            f"must be a non-negative integer (games per match), got {self.save_replays}",
+        )
 
     def games_in_match(self, *lineup: int) -> int:
         """Games of the match whose roles hold agents[lineup[0]], agents[lineup[1]], ..."""

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from agents.base import Agent
+from agents.base import Agent, explanation
 from agents.play import play_game, winners
 from experiments import report
 from experiments.agent_factory import make_agent, resolve_kind
@@ -46,7 +46,9 @@ from experiments.typed_yaml import add_override_argument
 from nemesis_env.core.errors import NemesisError
 from nemesis_env.core.files import atomic_write_text
 from nemesis_env.envs.registry import load_game
+from nemesis_env.tools import recording
 
+REPLAY_KEY = "_replay"  # a record's recording, written to replays/ (config.save_replays)
 FILES = (
     "games.jsonl",
     "results.json",
@@ -122,8 +124,21 @@ class _Runner:
 
     def play(self, job: Job) -> dict[str, Any]:
         chance_rng, *seat_rngs = game_streams(self.config.seed, job.pair, job.game, self.players)
+        notes: dict[int, dict[str, Any]] = {}
+
+        def keep_note(seat: int, position: int, agent: Agent) -> None:
+            if (note := explanation(agent)) is not None:
+                notes[position] = note
+
+        replay = job.game < self.config.save_replays
+        lineup = self.lineup(job)
         result = play_game(
-            self.game, self.lineup(job), chance_rng, seat_rngs, late_agents=self.late_agents(job)
+            self.game,
+            lineup,
+            chance_rng,
+            seat_rngs,
+            late_agents=self.late_agents(job),
+            after_move=keep_note if replay else None,
         )
         info = self.game.info
         names = info.seat_names
@@ -141,6 +156,11 @@ class _Runner:
             # role lost its first one: its late role's result is under "late")
             "winners": [names[s] for s in winners(result.starting_role_returns(info))],
         }
+        if replay:  # taken out of the record before games.jsonl (write_outputs)
+            agents = {names[s]: agent.name for s, agent in enumerate(lineup)}
+            record[REPLAY_KEY] = recording.build(
+                self.game, result.history, agents=agents, notes=notes
+            )
         if info.late_roles:
             record["late"] = [
                 {"role": r.role, "seat": names[r.seat], "value": r.value, "won": r.value > 0}
@@ -323,6 +343,12 @@ def run_tournament(
 def write_outputs(
     run_dir: Path, results: dict[str, Any], records: Sequence[dict[str, Any]]
 ) -> None:
+    replays = [(r["pair"], r["game"], r.pop(REPLAY_KEY)) for r in records if REPLAY_KEY in r]
+    if replays:
+        (run_dir / "replays").mkdir()
+    for pair, game, doc in replays:
+        name = f"replays/pair{pair:03d}_game{game:04d}.json"
+        atomic_write_text(run_dir / name, json.dumps(doc, sort_keys=True) + "\n")
     atomic_write_text(run_dir / "games.jsonl", "".join(json.dumps(r) + "\n" for r in records))
     atomic_write_text(run_dir / "results.json", report.dumps(results))
     cp = results["crossplay"]

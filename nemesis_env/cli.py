@@ -130,10 +130,14 @@ def check_save_path(path: str | None) -> None:
         raise CliError(f"--save {path}: the directory {parent} is not writable")
 
 
-def _save(game: Any, state: Any, path: str | None) -> None:
+def _save(game: Any, state: Any, path: str | None, agents: dict[str, str] | None = None) -> None:
+    """Writes a recording (nemesis_env/tools/recording.py): a save that also verifies."""
     if path:
-        atomic_write_text(path, game.serialize(state) + "\n")
-        print(f"Saved the game to {path} (nemesis replay {path})")
+        from nemesis_env.tools import recording
+
+        doc = recording.build(game, state.history, agents=agents)
+        atomic_write_text(path, json.dumps(doc, sort_keys=True) + "\n")
+        print(f"Saved the game to {path} (nemesis replay {path} [--verify])")
 
 
 # -- commands ----------------------------------------------------------------------------------
@@ -204,7 +208,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     line = outcome_line(game, state)
     won = state.returns()[seat] > 0
     print(f"{line} - you {'win' if won else 'lose'}.")
-    _save(game, state, args.save)
+    agents = {name: "human" if s == seat else "random" for s, name in enumerate(seats)}
+    _save(game, state, args.save, agents)
     return 0
 
 
@@ -231,7 +236,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     )
     print(f"{outcome_line(game, state)} after {state.turn} turns and {decisions} decisions")
     print(f"Returns: {returns}")
-    _save(game, state, args.save)
+    _save(game, state, args.save, dict.fromkeys(game.seat_names(), "random"))
     return 0
 
 
@@ -249,6 +254,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.verify:
+        return _verify_replay(args.file)
     try:
         text = Path(args.file).read_text(encoding="utf-8")
         doc = load_json_text(text)
@@ -267,6 +274,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{outcome_line(game, state)} ({moves} actions in the history)")
     else:
         print(f"The game is not over ({moves} actions in the history)")
+    return 0
+
+
+def _verify_replay(path: str) -> int:
+    """Re-runs a recording step by step: exit 0 when this engine reproduces it, else 1."""
+    from nemesis_env.tools import recording
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{path} is not a recording (not UTF-8 text: {exc})") from exc
+    try:
+        game, _, result = recording.load_and_verify(text)
+    except recording.RecordingError as exc:
+        print(f"nemesis: {path}: NOT reproduced: {exc}", file=sys.stderr)
+        return 1
+    state = "the game is over" if result.terminal else "the game is not over"
+    print(
+        f"{path}: reproduced step by step on {game.info.name} ({game.info.rules_version}): "
+        f"{result.steps} steps, {result.decisions} decisions with the same observations and "
+        f"legal actions; {state}, same returns"
+    )
     return 0
 
 
@@ -319,6 +348,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("replay", help="show the final state and outcome of a saved game")
     p.add_argument("file", help="JSON written by game.serialize (or --save)")
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="re-run a recording (--save, or a tournament's replays/) and check every step",
+    )
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("games", help="list the games and their PettingZoo env ids")
     p.set_defaults(func=cmd_games)

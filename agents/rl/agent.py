@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import torch
 
 from agents.base import AgentContext
@@ -55,6 +56,7 @@ class PPOAgent:
         }
         for net in nets.values():
             net.eval()
+        self._last: tuple[npt.NDArray[np.float64], float, npt.NDArray[np.intp]] | None = None
 
     @classmethod
     def from_checkpoint(
@@ -75,6 +77,14 @@ class PPOAgent:
         the shared one."""
         return SHARED if SHARED in self.nets else ctx.role_now()
 
+    def explain(self) -> dict[str, Any]:
+        """The last decision, for recordings: the policy's probabilities over the legal actions
+        (keys are action ids as text) and the critic's value estimate."""
+        if self._last is None:
+            return {}
+        probs, value, legal = self._last
+        return {"probs": {str(a): round(float(probs[a]), 4) for a in legal}, "value": value}
+
     def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
         key = self._key(ctx)
         net, advisor = self.nets[key], self.advisors.get(key)
@@ -84,6 +94,7 @@ class PPOAgent:
             obs = torch.from_numpy(x).unsqueeze(0)
             mask = torch.from_numpy(ctx.action_mask).unsqueeze(0)
             probs = net.distribution(obs, mask).probs[0].numpy().astype(np.float64)
+            self._last = (probs, float(net.value(obs)[0]), np.flatnonzero(ctx.action_mask))
         if self.greedy:
             return int(np.argmax(probs))
         probs = probs * (ctx.action_mask > 0)

@@ -160,6 +160,15 @@ class ISMCTSAgent:
         self.last_root: dict[int, tuple[int, float]] = {}
         self.last_prior: dict[int, float] = {}
 
+    def explain(self) -> dict[str, Any]:
+        """The last decision's root, for recordings: visit counts and mean values per action
+        (keys are action ids as text), and the iterations run (empty for a forced move)."""
+        return {
+            "visits": {str(a): n for a, (n, _) in self.last_root.items()},
+            "q": {str(a): round(q, 4) for a, (_, q) in self.last_root.items()},
+            "iterations": self.last_stats.iterations,
+        }
+
     def _root_prior(
         self, ctx: AgentContext, legal: list[int], rng: np.random.Generator
     ) -> dict[int, float]:

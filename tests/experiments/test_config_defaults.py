@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from experiments.config import TrainConfig
+from experiments.config import TournamentConfig, TrainConfig
 from experiments.expert import ExpertConfig
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "configs.md"
@@ -42,6 +42,7 @@ def code_defaults(cls: type) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("section", "cls"), [("`train:`", TrainConfig),
+                                               ("`tournament:`", TournamentConfig),
                                                ("`nemesis expert`", ExpertConfig)])  # fmt: skip
 def test_every_default_is_the_documented_one(section: str, cls: type) -> None:
     docs, code = documented(section), code_defaults(cls)
