@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from xml.sax.saxutils import escape as xml_escape
 
 import numpy as np
 import numpy.typing as npt
@@ -259,6 +260,21 @@ class Game(ABC, Generic[StateT, ViewT]):
     @abstractmethod
     def render(self, state: StateT, seat: int | None = None) -> str:
         """Text drawing of what `seat` may see; None draws the spectator's view."""
+
+    def render_svg(self, state: StateT, seat: int | None = None) -> str:
+        """An SVG drawing of what `seat` may see (None: the spectator's view), drawn from the
+        seat's view only, for the web viewer (`nemesis serve`). A game draws its board by
+        overriding this; by default it is the text drawing of `render` set in SVG."""
+        lines = self.render(state, seat).splitlines() or [""]
+        width = 8 * max(len(line) for line in lines) + 20
+        rows = "".join(
+            f'<text x="10" y="{20 + 16 * i}" xml:space="preserve">{xml_escape(line)}</text>'
+            for i, line in enumerate(lines)
+        )
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+            f'height="{16 * len(lines) + 20}" font-family="monospace" font-size="13">{rows}</svg>'
+        )
 
     def invariant_errors(self, state: StateT) -> list[str]:
         """What is broken in `state`, in words; [] when it is sound.
