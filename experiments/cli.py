@@ -47,6 +47,15 @@ def register(sub: Any) -> None:
     p = sub.add_parser("expert", help="play a search expert and write a distillation dataset")
     expert.add_arguments(p)
     p.set_defaults(func=cmd_expert)
+    p = sub.add_parser("serve", help="the web viewer: watch recordings, play a seat vs agents")
+    p.add_argument("recordings", nargs="*", type=Path,
+                   help="recording files, or directories searched for them (e.g. a "
+                        "tournament's replays/)")  # fmt: skip
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default: localhost)")
+    p.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    p.add_argument("--configs", type=Path, default=Path("configs"),
+                   help="where live games find their agents (default: configs/)")  # fmt: skip
+    p.set_defaults(func=cmd_serve)
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -79,6 +88,20 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from experiments import tournament
 
     return tournament.run_from_args(args, sys.argv)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from experiments.config import ConfigError
+    from experiments.live_game import ConfigAgents
+    from nemesis_env.viewer.server import Viewer, load_recordings, serve
+
+    if not 0 <= args.port <= 65535:
+        raise ConfigError(f"--port must be 0..65535, got {args.port}")
+    missing = [str(p) for p in args.recordings if not p.exists()]
+    if missing:
+        raise ConfigError(f"no such recording or directory: {', '.join(missing)}")
+    viewer = Viewer(load_recordings(list(args.recordings)), ConfigAgents(args.configs))
+    return serve(viewer, args.host, args.port)
 
 
 def cmd_expert(args: argparse.Namespace) -> int:
