@@ -12,7 +12,7 @@ EXTRAS := agents,dev,bench,sb3
 # keeps `make install` working where that config is absent but the directory exists.
 FIND_LINKS := $(if $(wildcard /opt/wheels),--find-links /opt/wheels,)
 
-.PHONY: install test lint run bench clean FORCE
+.PHONY: install browser test lint run bench clean FORCE
 
 install: $(STAMP)
 
@@ -29,6 +29,15 @@ $(STAMP): pyproject.toml constraints.txt $(if $(NEW_PKGS),FORCE)
 
 FORCE:
 
+# The viewer's end-to-end tests drive Debian's Chromium (never a browser download): installed
+# with apt-get when it is missing (as root, or through sudo).
+CHROMIUM := /usr/bin/chromium
+SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
+
+browser:
+	test -x $(CHROMIUM) || $(SUDO) apt-get install -y --no-install-recommends chromium \
+	    || { $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium; }
+
 # mypy --strict covers nemesis_env and agents (whichever exist yet).
 MYPY_TARGETS := $(wildcard nemesis_env agents)
 
@@ -37,7 +46,7 @@ lint: install
 	$(BIN)/mypy $(MYPY_TARGETS)
 	$(BIN)/lint-imports
 
-test: install
+test: install browser
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(MYPY_TARGETS)
 	$(BIN)/lint-imports

@@ -256,6 +256,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.verify:
         return _verify_replay(args.file)
+    if args.serve:
+        from nemesis_env.viewer.server import Viewer, load_recordings, serve
+
+        if not Path(args.file).is_file():
+            raise CliError(f"{args.file}: no such file")
+        return serve(Viewer(load_recordings([Path(args.file)])), port=args.port)
     try:
         text = Path(args.file).read_text(encoding="utf-8")
         doc = load_json_text(text)
@@ -353,6 +359,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="re-run a recording (--save, or a tournament's replays/) and check every step",
     )
+    p.add_argument(
+        "--serve",
+        action="store_true",
+        help="open the recording in the web viewer on localhost (nemesis serve plays live too)",
+    )
+    p.add_argument("--port", type=int, default=8765, help="the viewer's port with --serve")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("games", help="list the games and their PettingZoo env ids")
     p.set_defaults(func=cmd_games)

@@ -85,10 +85,11 @@ def running_viewer(paths: list[Path], live: bool = True) -> Iterator[str]:
         server.server_close()
 
 
-def first_step_of(doc: dict[str, Any], seat: int, with_note: bool) -> int:
-    """The first step where `seat` decides (and, if asked, its agent left a note)."""
+def first_step_of(doc: dict[str, Any], seat: int, with_note: bool, after: int = 0) -> int:
+    """The first step from `after` on where `seat` decides (and, if asked, its agent left a
+    note)."""
     record = doc["record"]
     for step, mover in enumerate(record["movers"]):
-        if mover == seat and (not with_note or str(step) in record["notes"]):
+        if step >= after and mover == seat and (not with_note or str(step) in record["notes"]):
             return step
     raise AssertionError(f"seat {seat} never decides")

@@ -26,11 +26,11 @@ async function loadList(selectId) {
   const list = await api("/api/list");
   view.games = list.games;
   view.startable = list.startable;
-  const select = $("game-select");
+  const select = $("v-game-select");
   select.replaceChildren();
   for (const g of list.games) option(select, g.id, g.title);
   if (list.startable.length) {
-    $("start").hidden = false;
+    $("v-start").hidden = false;
     fillStartForm();
   }
   const chosen = selectId || (list.games.length ? list.games[0].id : null);
@@ -43,21 +43,21 @@ async function loadList(selectId) {
 async function openGame(id) {
   view.id = id;
   view.meta = await api(`/api/meta?id=${encodeURIComponent(id)}`);
-  const seats = $("seat-select");
+  const seats = $("v-seat-select");
   seats.replaceChildren();
   for (const s of view.meta.seats) option(seats, s, s + (view.meta.agents[s] ? ` (${view.meta.agents[s]})` : ""));
   view.seat = view.meta.human || "spectator";
   seats.value = view.seat;
-  const turns = $("turn-select");
+  const turns = $("v-turn-select");
   turns.replaceChildren();
   for (const t of view.meta.turns) option(turns, t.step, `turn ${t.turn}`);
-  $("step").max = view.meta.steps;
-  $("title").textContent = `${view.meta.game} ${JSON.stringify(view.meta.params)}`;
+  $("v-step").max = view.meta.steps;
+  $("v-title").textContent = `${view.meta.game} ${JSON.stringify(view.meta.params)}`;
   await show(view.meta.human ? view.meta.steps : 0);
 }
 
 function renderNote(note) {
-  const box = $("note");
+  const box = $("v-note");
   box.replaceChildren();
   if (!note) return;
   const head = document.createElement("div");
@@ -65,7 +65,7 @@ function renderNote(note) {
     ? "What the agent weighed:" : `Value estimate: ${Number(note.value).toFixed(3)}`;
   box.appendChild(head);
   const table = document.createElement("table");
-  table.id = "note-table";
+  table.id = "v-note-table";
   const top = Math.max(...note.actions.map((a) => Number(a.p ?? a.visits ?? 0)), 1e-9);
   for (const a of note.actions) {
     const tr = document.createElement("tr");
@@ -81,7 +81,7 @@ function renderNote(note) {
 }
 
 function renderLegal(legal) {
-  const box = $("legal");
+  const box = $("v-legal");
   box.replaceChildren();
   for (const a of legal || []) {
     const b = document.createElement("button");
@@ -101,37 +101,37 @@ async function show(step) {
   try {
     frame = await api(`/api/frame?${q}`);
   } catch (err) {
-    $("status").textContent = err.message;
+    $("v-status").textContent = err.message;
     return;
   }
   view.step = step;
-  $("step").value = step;
-  $("board").innerHTML = frame.svg;
+  $("v-step").value = step;
+  $("v-board").innerHTML = frame.svg;
   const lines = [`Step ${frame.step} of ${frame.steps}` + (frame.turn !== null ? `, turn ${frame.turn}` : ""),
                  `To move: ${frame.mover}`];
   if (frame.decision) lines.push(`Decision: ${frame.decision}`);
   if (frame.chosen) lines.push(`Chosen: ${frame.chosen}`);
   if (frame.terminal) lines.push(`Game over: ${JSON.stringify(frame.returns)}`);
-  $("status").textContent = lines.join("\n");
+  $("v-status").textContent = lines.join("\n");
   renderNote(frame.note);
   renderLegal(frame.legal);
-  const log = $("log");
+  const log = $("v-log");
   log.textContent = frame.log.join("\n");
   log.scrollTop = log.scrollHeight;
-  $("position").textContent = `${step}/${meta.steps}`;
+  $("v-position").textContent = `${step}/${meta.steps}`;
   const turn = meta.turns.filter((t) => t.step <= step).pop();
-  if (turn) $("turn-select").value = String(turn.step);
+  if (turn) $("v-turn-select").value = String(turn.step);
 }
 
 async function play(action) {
   try {
     await api("/api/move", { id: view.id, action });
   } catch (err) {
-    $("status").textContent = err.message;
+    $("v-status").textContent = err.message;
     return;
   }
   view.meta = await api(`/api/meta?id=${encodeURIComponent(view.id)}`);
-  $("step").max = view.meta.steps;
+  $("v-step").max = view.meta.steps;
   await show(view.meta.steps);
 }
 
@@ -143,64 +143,64 @@ function neighbourDecision(direction) {
 }
 
 function fillStartForm() {
-  const games = $("start-game");
+  const games = $("v-start-game");
   if (!games.options.length) for (const g of view.startable) option(games, g.name, g.name);
   const g = view.startable.find((x) => x.name === games.value) || view.startable[0];
-  const players = $("start-players");
+  const players = $("v-start-players");
   players.replaceChildren();
   for (const n of g.players) option(players, n, n);
-  const variants = $("start-variant");
+  const variants = $("v-start-variant");
   variants.replaceChildren();
   g.variants.forEach((v, i) => option(variants, i, Object.keys(v).length ? JSON.stringify(v) : "default"));
   updateSeats();
   api(`/api/agents?game=${encodeURIComponent(g.name)}`).then((doc) => {
-    const agents = $("start-agent");
+    const agents = $("v-start-agent");
     agents.replaceChildren();
     doc.agents.forEach((a, i) => option(agents, i, a.label));
   });
 }
 
 function updateSeats() {
-  const g = view.startable.find((x) => x.name === $("start-game").value);
-  const variant = g.variants[Number($("start-variant").value || 0)] || {};
-  const n = Number(variant.players ?? $("start-players").value);
-  const seats = $("start-seat");
+  const g = view.startable.find((x) => x.name === $("v-start-game").value);
+  const variant = g.variants[Number($("v-start-variant").value || 0)] || {};
+  const n = Number(variant.players ?? $("v-start-players").value);
+  const seats = $("v-start-seat");
   seats.replaceChildren();
   // seat names come from the server once a game exists; before that, offer indices
   for (let i = 0; i < n; i++) option(seats, i, `seat ${i}`);
 }
 
 async function startGame() {
-  const g = view.startable.find((x) => x.name === $("start-game").value);
-  const variant = { ...(g.variants[Number($("start-variant").value || 0)] || {}) };
-  const players = Number(variant.players ?? $("start-players").value);
+  const g = view.startable.find((x) => x.name === $("v-start-game").value);
+  const variant = { ...(g.variants[Number($("v-start-variant").value || 0)] || {}) };
+  const players = Number(variant.players ?? $("v-start-players").value);
   delete variant.players;
-  $("start-error").textContent = "";
+  $("v-start-error").textContent = "";
   try {
     const probe = await api("/api/seats", { game: g.name, players, params: variant });
-    const seat = probe.seats[Number($("start-seat").value)];
+    const seat = probe.seats[Number($("v-start-seat").value)];
     const doc = await api("/api/live", { game: g.name, players, params: variant, seat,
-      agent: Number($("start-agent").value), seed: Number($("start-seed").value) });
+      agent: Number($("v-start-agent").value), seed: Number($("v-start-seed").value) });
     await loadList(doc.id);
   } catch (err) {
-    $("start-error").textContent = err.message;
+    $("v-start-error").textContent = err.message;
   }
 }
 
-$("game-select").onchange = (e) => openGame(e.target.value);
-$("seat-select").onchange = (e) => { view.seat = e.target.value; show(view.step); };
-$("first").onclick = () => show(0);
-$("prev").onclick = () => show(view.step - 1);
-$("next").onclick = () => show(view.step + 1);
-$("last").onclick = () => show(view.meta.steps);
-$("prev-move").onclick = () => show(neighbourDecision(-1));
-$("next-move").onclick = () => show(neighbourDecision(1));
-$("step").oninput = (e) => show(Number(e.target.value));
-$("turn-select").onchange = (e) => show(Number(e.target.value));
-$("start-game").onchange = fillStartForm;
-$("start-players").onchange = updateSeats;
-$("start-variant").onchange = updateSeats;
-$("start-button").onclick = startGame;
+$("v-game-select").onchange = (e) => openGame(e.target.value);
+$("v-seat-select").onchange = (e) => { view.seat = e.target.value; show(view.step); };
+$("v-first").onclick = () => show(0);
+$("v-prev").onclick = () => show(view.step - 1);
+$("v-next").onclick = () => show(view.step + 1);
+$("v-last").onclick = () => show(view.meta.steps);
+$("v-prev-move").onclick = () => show(neighbourDecision(-1));
+$("v-next-move").onclick = () => show(neighbourDecision(1));
+$("v-step").oninput = (e) => show(Number(e.target.value));
+$("v-turn-select").onchange = (e) => show(Number(e.target.value));
+$("v-start-game").onchange = fillStartForm;
+$("v-start-players").onchange = updateSeats;
+$("v-start-variant").onchange = updateSeats;
+$("v-start-button").onclick = startGame;
 document.addEventListener("keydown", (e) => {
   if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || !view.meta) return;
   if (e.key === "ArrowRight") show(view.step + 1);
