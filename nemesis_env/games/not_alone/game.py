@@ -13,7 +13,7 @@ from nemesis_env.core.errors import NemesisError, ScenarioError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE, Game, GameInfo, UtilityKind
 from nemesis_env.core.zones import Deck
-from nemesis_env.games.not_alone import encoder, invariants, labels, scenario
+from nemesis_env.games.not_alone import encoder, invariants, labels, scenario, svg
 from nemesis_env.games.not_alone import view as views
 from nemesis_env.games.not_alone.actions import (
     CHANCE_SPACE,
@@ -96,6 +96,10 @@ class NotAloneGame(Game[NotAloneState, Any]):
     def render(self, state: NotAloneState, seat: int | None = None) -> str:
         """Text drawing of what `seat` sees; seat None is the spectator (no hidden cards)."""
         return render_view(self, views.view_for(state, -1 if seat is None else seat))
+
+    def render_svg(self, state: NotAloneState, seat: int | None = None) -> str:
+        """The board drawn in SVG from what `seat` sees (svg.py); seat None is the spectator."""
+        return svg.board_svg(self, views.view_for(state, -1 if seat is None else seat))
 
     def invariant_errors(self, state: NotAloneState) -> list[str]:
         return invariants.invariant_errors(self, state)
