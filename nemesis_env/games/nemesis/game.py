@@ -25,6 +25,7 @@ from nemesis_env.games.nemesis import (
     labels,
     names,
     scenario,
+    svg,
     worlds,
 )
 from nemesis_env.games.nemesis import rules as rules_pkg
@@ -179,6 +180,10 @@ class NemesisGame(Game[State, NemesisView]):
 
     def render(self, state: State, seat: int | None = None) -> str:
         return render_view(self, views.view_for(state, -1 if seat is None else seat))
+
+    def render_svg(self, state: State, seat: int | None = None) -> str:
+        """The board drawn from the seat's view (svg.py); None draws the spectator's."""
+        return svg.board_svg(self, views.view_for(state, -1 if seat is None else seat))
 
     def scenario_state(self, document: Mapping[str, Any]) -> State:
         """The state a saved scenario document describes (core/game.py deserialize)."""
