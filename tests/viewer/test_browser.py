@@ -1,0 +1,202 @@
+"""End-to-end: `nemesis serve` in a subprocess, driven in headless Chromium (Debian's package,
+/usr/bin/chromium, installed by `make browser`) through Playwright. The page is clicked through
+a recorded game of each game and a live game, screenshots are taken of both boards, and a
+seat's page source is checked to hold none of that seat's hidden information."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from nemesis_env import load_game
+from tests.viewer.helpers import ROOT, first_step_of, write_recordings
+
+CHROMIUM = "/usr/bin/chromium"
+# flags of the machine's notes: a closed network refuses Chromium's background connections
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return write_recordings(tmp_path_factory.mktemp("recordings"))
+
+
+@pytest.fixture(scope="module")
+def url(files: dict[str, Path]) -> Iterator[str]:
+    """`nemesis serve DIR --port 0`, as a user starts it; the URL is read from its output."""
+    cli = Path(sys.executable).with_name("nemesis")
+    proc = subprocess.Popen(
+        [str(cli), "serve", str(files["not_alone"].parent), "--port", "0"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "Serving the viewer on http://127.0.0.1:" in line, line or proc.stderr.read()
+        yield line.split(" on ", 1)[1].split("/ ", 1)[0]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:  # Playwright gives the browser a fresh temporary profile
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+def open_page(browser: Browser, url: str, title_part: str, seat: str) -> Page:
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    page.goto(url + "/")
+    page.wait_for_selector("#v-board svg")
+    value = page.eval_on_selector(
+        "#v-game-select", "(s, t) => [...s.options].find(o => o.text.includes(t)).value", title_part
+    )
+    page.select_option("#v-game-select", value)
+    page.wait_for_function(
+        "v => document.querySelector('#v-seat-select').options.length > 1", arg=None
+    )
+    page.select_option("#v-seat-select", seat)
+    page.wait_for_timeout(200)
+    return page
+
+
+def go_to(page: Page, step: int) -> None:
+    page.eval_on_selector(
+        "#v-step", "(e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }", step
+    )
+    page.wait_for_function(
+        "k => document.querySelector('#v-status').textContent.startsWith(`Step ${k} `)", arg=step
+    )
+
+
+def test_click_through_a_not_alone_game_with_the_policy_beside_the_board(
+    browser: Browser, url: str, files: dict[str, Path], tmp_path: Path
+) -> None:
+    doc = json.loads(files["not_alone"].read_text())
+    page = open_page(browser, url, "not_alone.json", "creature")
+    page.click("#v-next")
+    page.wait_for_function(
+        "() => document.querySelector('#v-status').textContent.startsWith('Step 1 ')"
+    )
+    page.click("#v-last")
+    page.wait_for_function(
+        "() => document.querySelector('#v-status').textContent.includes('Game over')"
+    )
+    page.click("#v-first")
+    page.click("#v-next-move")  # the first decision step
+    first_move = doc["record"]["movers"].index(next(m for m in doc["record"]["movers"] if m >= 0))
+    page.wait_for_function(
+        "k => document.querySelector('#v-status').textContent.startsWith(`Step ${k} `)",
+        arg=first_move,
+    )
+    step = first_step_of(doc, 0, with_note=True, after=30)
+    go_to(page, step)
+    note = doc["record"]["notes"][str(step)]
+    rows = page.locator("#v-note-table tr")
+    assert rows.count() == len(note["probs"])  # one row per legal action, with its bar
+    assert "Value estimate" in page.inner_text("#v-note")
+    assert page.locator("#v-board svg").count() == 1 and page.inner_text("#v-log").strip()
+    page.screenshot(path=str(tmp_path / "not_alone_creature.png"))
+    assert (tmp_path / "not_alone_creature.png").stat().st_size > 10_000
+    page.select_option("#v-turn-select", index=1)  # jump to a turn
+    page.wait_for_timeout(200)
+    assert page.inner_text("#v-status").startswith(f"Step {doc_turn_step(doc, 1)} ")
+
+
+def doc_turn_step(doc: dict[str, Any], index: int) -> int:
+    game = load_game(doc["game"], **doc["params"])
+    state, seen = game.new_initial_state(), []
+    for k, action in enumerate([*doc["history"], None]):
+        if not seen or seen[-1][0] != state.turn:
+            seen.append((state.turn, k))
+        if action is not None:
+            state.apply_action(action)
+    return int(seen[index][1])
+
+
+def test_a_hunted_page_holds_none_of_the_creatures_hidden_cards(
+    browser: Browser, url: str, files: dict[str, Path]
+) -> None:
+    """At every tenth step: the names of the hunt cards in the Creature's hand that the public
+    page does not show appear in the Creature's page and never in a Hunted's page source
+    (board, log, notes and all)."""
+    doc = json.loads(files["not_alone"].read_text())
+    game = load_game("not_alone", players=3)
+    pages = {
+        s: open_page(browser, url, "not_alone.json", s)
+        for s in ("creature", "hunted_0", "spectator")
+    }
+    checked = 0
+    for step in range(10, len(doc["history"]), 10):
+        state = game.replay(doc["history"][:step])
+        hand = game.view_for(state, 0).hunt_hand
+        names = [c.name for i, c in enumerate(game.data.hunt) if hand >> i & 1]
+        html = {}
+        for seat, page in pages.items():
+            go_to(page, step)
+            html[seat] = page.content()
+        secret = [n for n in names if n not in html["spectator"]]
+        for name in secret:
+            assert name in html["creature"], (step, name)
+            assert name not in html["hunted_0"], (step, name)
+        checked += len(secret)
+    assert checked > 0, "no hidden hunt card was ever in the Creature's hand"
+
+
+def test_the_nemesis_board_is_drawn_for_a_seat(
+    browser: Browser, url: str, files: dict[str, Path], tmp_path: Path
+) -> None:
+    doc = json.loads(files["nemesis"].read_text())
+    page = open_page(browser, url, "nemesis.json", "player_0")
+    step = first_step_of(doc, 0, with_note=True, after=60)
+    go_to(page, step)
+    assert page.locator("#v-board svg [id^='room-']").count() >= 21
+    assert page.locator("#v-note-table tr").count() >= 2  # the search's visit counts
+    assert "visits" in page.inner_text("#v-note")
+    page.screenshot(path=str(tmp_path / "nemesis_player_0.png"))
+
+
+def test_play_a_live_game_by_clicking(browser: Browser, url: str) -> None:
+    """Starts a 2-player Not Alone game as the Hunted against the heuristic Creature from the
+    form, and clicks legal moves until the game is over."""
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    page.goto(url + "/")
+    page.wait_for_selector("#v-start:not([hidden])")
+    page.select_option("#v-start-game", "not_alone")
+    page.select_option("#v-start-players", "2")
+    page.wait_for_function("() => document.querySelector('#v-start-agent').options.length > 1")
+    page.select_option("#v-start-seat", "1")
+    agent = page.eval_on_selector(
+        "#v-start-agent", "s => [...s.options].find(o => o.text.startsWith('heuristic')).value"
+    )
+    page.select_option("#v-start-agent", agent)
+    page.click("#v-start-button")
+    page.wait_for_selector("#v-legal button.move")
+    assert page.eval_on_selector("#v-seat-select", "s => s.value") == "hunted_0"
+    for _ in range(300):
+        if "Game over" in page.inner_text("#v-status"):
+            break
+        before = page.inner_text("#v-status")
+        page.locator("#v-legal button.move").first.click()
+        page.wait_for_function(  # the next frame: the step moved on
+            "t => document.querySelector('#v-status').textContent !== t", arg=before
+        )
+    assert "Game over" in page.inner_text("#v-status")
