@@ -6,7 +6,7 @@ PYTHON ?= python3.11
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-EXTRAS := agents,dev,bench,sb3
+EXTRAS := agents,dev,bench,sb3,rllib
 
 # pip's own config already lists /opt/wheels (the local torch CPU wheel); naming it here as well
 # keeps `make install` working where that config is absent but the directory exists.

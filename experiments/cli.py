@@ -30,6 +30,14 @@ def register(sub: Any) -> None:
         "--overwrite", action="store_true", help="replace an earlier run in --out (cleared first)"
     )
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument(
+        "--backend",
+        choices=["embedded", "rllib"],
+        default="embedded",
+        help="embedded: this package's PPO (default); rllib: Ray RLlib with a self-play league, "
+        "on a local Ray instance or the cluster RAY_ADDRESS names (a flat rllib config: "
+        "configs/rllib_not_alone.yaml)",
+    )
     p.set_defaults(func=cmd_train)
     p = sub.add_parser("tournament", help="round-robin tournament with CIs, ratings, cross-play")
     tournament.add_arguments(p)
@@ -59,6 +67,8 @@ def register(sub: Any) -> None:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    if args.backend == "rllib":
+        return _train_rllib(args)
     from experiments.config import TrainConfig, load_config, read_yaml
     from experiments.pipeline import run_training
 
@@ -80,6 +90,27 @@ def cmd_train(args: argparse.Namespace) -> int:
         argv=sys.argv,
     )
     print(f"trained: {ckpt}")
+    return 0
+
+
+def _train_rllib(args: argparse.Namespace) -> int:
+    import dataclasses
+
+    from experiments.config import ConfigError
+
+    if args.resume:
+        raise ConfigError("--resume: the rllib backend does not resume runs (yet); start anew")
+    try:
+        from experiments import rllib_backend
+    except ImportError as exc:
+        raise ConfigError(
+            f"--backend rllib needs Ray RLlib ({exc}): pip install -e '.[rllib]'"
+        ) from exc
+    cfg = rllib_backend.load_rllib_config(args.config, list(args.overrides or []))
+    if args.out:
+        cfg = dataclasses.replace(cfg, out_dir=str(args.out))
+    run_dir = rllib_backend.run_rllib(cfg, overwrite=args.overwrite, argv=sys.argv)
+    print(f"trained: {run_dir / 'checkpoint'}")
     return 0
 
 

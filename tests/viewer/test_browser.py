@@ -70,11 +70,9 @@ def open_page(browser: Browser, url: str, title_part: str, seat: str) -> Page:
         "#v-game-select", "(s, t) => [...s.options].find(o => o.text.includes(t)).value", title_part
     )
     page.select_option("#v-game-select", value)
-    page.wait_for_function(
-        "v => document.querySelector('#v-seat-select').options.length > 1", arg=None
-    )
+    page.wait_for_function("v => document.body.dataset.game === v", arg=value)
     page.select_option("#v-seat-select", seat)
-    page.wait_for_timeout(200)
+    page.wait_for_function("s => document.body.dataset.seat === s", arg=seat)
     return page
 
 
@@ -117,8 +115,7 @@ def test_click_through_a_not_alone_game_with_the_policy_beside_the_board(
     page.screenshot(path=str(tmp_path / "not_alone_creature.png"))
     assert (tmp_path / "not_alone_creature.png").stat().st_size > 10_000
     page.select_option("#v-turn-select", index=1)  # jump to a turn
-    page.wait_for_timeout(200)
-    assert page.inner_text("#v-status").startswith(f"Step {doc_turn_step(doc, 1)} ")
+    page.wait_for_function("k => document.body.dataset.step === k", arg=str(doc_turn_step(doc, 1)))
 
 
 def doc_turn_step(doc: dict[str, Any], index: int) -> int:

@@ -105,6 +105,8 @@ async function show(step) {
     return;
   }
   view.step = step;
+  // what is on screen, for tests and scripts to wait on: this game, this seat, this step
+  Object.assign(document.body.dataset, { game: view.id, seat: view.seat, step: String(step) });
   $("v-step").value = step;
   $("v-board").innerHTML = frame.svg;
   const lines = [`Step ${frame.step} of ${frame.steps}` + (frame.turn !== null ? `, turn ${frame.turn}` : ""),
