@@ -143,6 +143,7 @@ class TournamentConfig:
     self_play_games: int | None = None
     lineups: str = "focal"
     save_replays: int = 0  # the first N games of every match, as recordings in replays/
+    executor: str = "processes"  # or "ray": the games on Ray workers (experiments/tournament_ray)
 
     def __post_init__(self) -> None:
         check_game(self.game)
@@ -168,6 +169,11 @@ class TournamentConfig:
             f"must be at least 1 or null, got {self.self_play_games}",
         )
         _check(self.seed >= 0, "seed", "must be a non-negative integer")
+        _check(
+            self.executor in ("processes", "ray"),
+            "executor",
+            f"must be 'processes' or 'ray', got {self.executor!r}",
+        )
         _check(
             self.save_replays >= 0,
             "save_replays",

@@ -206,7 +206,11 @@ def play_games(
     )
     records: list[dict[str, Any]] = []
     try:
-        if config.workers == 1 or len(jobs) <= 1:
+        if config.executor == "ray":
+            from experiments.tournament_ray import play_on_ray
+
+            records = play_on_ray(config, jobs, _Runner, bar.update)
+        elif config.workers == 1 or len(jobs) <= 1:
             runner = _Runner(config)
             for job in jobs:
                 records.append(runner.play(job))

@@ -87,7 +87,8 @@ def load_recordings(paths: list[Path]) -> list[Entry]:
             timeline = Timeline(game, recording.start_state(game, doc), list(doc["history"]))
             timeline.notes = {int(k): v for k, v in record.get("notes", {}).items()}
             timeline.agents = dict(record.get("agents", {}))
-            entries.append(Entry(str(file), timeline))
+            title = str(file.relative_to(path)) if path.is_dir() else file.name
+            entries.append(Entry(title, timeline))
     return entries
 
 

@@ -73,3 +73,15 @@ def test_save_replays_must_be_non_negative(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="save_replays"):
         config(tmp_path / "x", save_replays=-1)
+
+
+def test_games_on_ray_workers_give_the_same_records(tmp_path: Path) -> None:
+    """`executor: ray` (2 actors on a local Ray instance) plays the schedule game for game as
+    the local processes do: each game depends only on its own seeds."""
+    over = {"agents": [{"name": "a", "kind": "random"}, {"name": "h", "kind": "heuristic"}]}
+    local = run_tournament(config(tmp_path / "p", workers=2, **over), progress=False).run_dir
+    ray = run_tournament(
+        config(tmp_path / "r", workers=2, executor="ray", **over), progress=False
+    ).run_dir
+    for name in ("games.jsonl", "crossplay.csv"):  # results.json also records the executor
+        assert (local / name).read_bytes() == (ray / name).read_bytes(), name
