@@ -4,20 +4,22 @@
     RAY_ADDRESS=ray://head:10001 nemesis train configs/rllib_not_alone.yaml --backend rllib \\
         --set num_env_runners=32 --set num_learners=4        # on a cluster
 
-The game is an RLlib MultiAgentEnv (experiments/rllib_env.py). Modules come from the game's
-roles: one learning module per starting role ("creature", "hunted"; one "shared" module with
-`shared_module: true`), each RLlib's action-masking PPO module, and a uniformly random masked
-module per role as the league's first opponent. Each episode draws a focal role: its seats
-play the role's learning module, every other seat plays a member of its role's opponent pool.
-When a role's focal win rate over the last iterations passes `win_rate_threshold`, its
-module is frozen into that role's pool as `<role>_v<k>` (the random opponent leaves the pool
-then). A game of one role (Nemesis co-op) is pure self-play.
+The game is our PettingZoo AEC env in RLlib's PettingZoo wrapper (experiments/rllib_env.py).
+Modules come from the game's roles: one learning module per starting role ("creature",
+"hunted"; one "shared" module with `shared_module: true`), each RLlib's action-masking PPO
+module, and a uniformly random masked module per role as the league's first opponent. Each
+episode draws a focal role: its seats play the role's learning module, every other seat plays a
+member of its role's opponent pool. When a role's focal win rate over `win_rate_window` games
+played since its last snapshot passes `win_rate_threshold`, its module is frozen into that
+role's pool as `<role>_v<k>` (the random opponent leaves the pool then). A game of one role
+(Nemesis co-op) is pure self-play.
 
 Ray starts locally (`num_cpus`) unless `address` or RAY_ADDRESS names a cluster;
 `num_env_runners` and `num_learners` scale it. The run directory holds config.yaml,
-meta.json, metrics.jsonl (one line per iteration: env steps, steps/s, win rates, league), and
-checkpoint/ (Algorithm.save_to_path). Ray's sampling is asynchronous across processes, so unlike
-the embedded backend two runs are not byte-identical; the seed fixes each env's chance.
+meta.json, metrics.jsonl (one line per iteration: env steps, steps/s, win rates, league),
+checkpoint/ (Algorithm.save_to_path) and eval.json (experiments/rllib_eval.py). Ray's sampling
+is asynchronous across processes, so unlike the embedded backend two runs are not
+byte-identical; the seed fixes each env's chance.
 """
 
 from __future__ import annotations
@@ -166,10 +168,10 @@ def build_algorithm(cfg: RLlibConfig, league: League) -> Any:
     )
     from ray.tune.registry import register_env
 
-    from experiments.rllib_env import TurnBasedGameEnv
+    from experiments.rllib_env import rllib_env
     from experiments.rllib_modules import UniformMaskedRLModule, league_callback
 
-    register_env("nemesis_env_turn_based", lambda c: TurnBasedGameEnv(c))
+    register_env("nemesis_env_pettingzoo", rllib_env)
     mains = sorted({league.main_module(r) for r in league.roles})
     randoms = sorted(p for pool in league.pools.values() for p in pool)
     specs = {m: RLModuleSpec(module_class=ActionMaskingTorchRLModule) for m in mains}
@@ -178,7 +180,7 @@ def build_algorithm(cfg: RLlibConfig, league: League) -> Any:
     return (
         PPOConfig()
         .environment(
-            "nemesis_env_turn_based", env_config=env_config, disable_env_checking=True
+            "nemesis_env_pettingzoo", env_config=env_config, disable_env_checking=True
         )  # its checker steps unmasked random actions
         .env_runners(num_env_runners=cfg.num_env_runners, num_envs_per_env_runner=1)
         .learners(num_learners=cfg.num_learners)

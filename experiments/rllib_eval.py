@@ -10,7 +10,7 @@ import torch
 from ray.rllib.core.columns import Columns
 
 from agents.stats import wilson_interval
-from experiments.rllib_env import TurnBasedGameEnv
+from experiments.rllib_env import aec_of, rllib_env
 
 EVAL_SEED = 10**6
 
@@ -34,11 +34,11 @@ def trained_module(algo: Any, module_id: str) -> Any:
     return module
 
 
-def play(env: TurnBasedGameEnv, role: str, module: Any, seed: int) -> bool:
+def play(env: Any, role: str, module: Any, seed: int) -> bool:
     """One game: the seats of `role` play `module` (random if None), the others random."""
     rng = np.random.default_rng(seed)
     obs, _ = env.reset(seed=seed)
-    info = env.game.info
+    info = aec_of(env).game.info
     roles = dict(zip(info.seat_names, info.seat_roles, strict=True))
     while True:
         ((agent, seat_obs),) = obs.items()
@@ -53,7 +53,7 @@ def play(env: TurnBasedGameEnv, role: str, module: Any, seed: int) -> bool:
 
 
 def evaluate_against_random(algo: Any, cfg: Any, league: Any) -> dict[str, Any]:
-    env = TurnBasedGameEnv(
+    env = rllib_env(
         {"game": cfg.game, "params": {"players": cfg.players, **cfg.game_params}}
     )
     out: dict[str, Any] = {"games_per_cell": cfg.eval_games, "seeds": f"{EVAL_SEED}+k", "roles": {}}

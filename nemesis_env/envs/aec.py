@@ -59,7 +59,7 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces: dict[str, spaces.Dict] = {
             a: obs_space for a in self.possible_agents
         }
-        self.action_spaces: dict[str, spaces.Discrete] = {
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
             a: spaces.Discrete(n_actions) for a in self.possible_agents
         }
         # state(): every seat's observation concatenated (PettingZoo's state_space convention)

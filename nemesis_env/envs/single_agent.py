@@ -157,7 +157,7 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         """The learner's legal actions (int8, 1 = legal); all zero once the episode is over."""
         return self._mask.copy()
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # the ansi text or None (gymnasium types it as its RenderFrame)
         return self.aec.render()
 
     def _play_others(self) -> None:

@@ -1,6 +1,7 @@
-"""The RLlib turn-based env (experiments/rllib_env.py) for every registered game without late
-roles: only the seat to move observes, with its own encoding and legal mask; the end gives every
-seat its true return; the same seed gives the same game."""
+"""The RLlib env (experiments/rllib_env.py: our AEC env in RLlib's PettingZoo wrapper) for
+every registered game without late roles: only the seat to move observes, with its own encoding
+and legal mask under the keys RLlib's masking module reads; the end gives every seat its true
+return; the same seed gives the same game."""
 
 from __future__ import annotations
 
@@ -10,58 +11,60 @@ import numpy as np
 import pytest
 
 from experiments.rllib_backend import League
-from experiments.rllib_env import TurnBasedGameEnv
+from experiments.rllib_env import aec_of, rllib_env
 from tests.games import default_cases, game
 
 CASES = [c for c in default_cases() if not game(*c.values).info.late_roles]
 
 
-def play(env: TurnBasedGameEnv, seed: int) -> tuple[list[bytes], dict[str, float]]:
+def play(env: Any, seed: int) -> tuple[list[bytes], dict[str, float]]:
     """A whole game, each mover taking its first legal action; observations as bytes."""
     obs, _ = env.reset(seed=seed)
     seen: list[bytes] = []
     rng = np.random.default_rng(seed)
+    aec = aec_of(env)
     while True:
         assert len(obs) == 1
         ((agent, o),) = obs.items()
-        seat = env.agents.index(agent)
-        assert env.state.current_player() == seat  # the mover observes, nobody else
-        g = env.game
+        seat = aec.possible_agents.index(agent)
+        assert aec.state_.current_player() == seat  # the mover observes, nobody else
+        g = aec.game
         expected = np.zeros(g.observation_size(), dtype=np.float32)
-        g.encode(g.view_for(env.state, seat), expected)
+        g.encode(g.view_for(aec.state_, seat), expected)
         assert np.array_equal(o["observations"], expected)
-        assert np.flatnonzero(o["action_mask"]).tolist() == env.state.legal_actions()
+        assert o["action_mask"].dtype == np.float32
+        assert np.flatnonzero(o["action_mask"]).tolist() == aec.state_.legal_actions()
         seen.append(o["observations"].tobytes() + o["action_mask"].tobytes())
         action = int(rng.choice(np.flatnonzero(o["action_mask"])))
         obs, rewards, terminated, truncated, _ = env.step({agent: action})
         if terminated["__all__"] or truncated["__all__"]:
             return seen, rewards
-        assert rewards == {next(iter(obs)): 0.0}  # a reward with every later observation
+        assert rewards == {next(iter(obs)): 0.0}  # the mover's reward since its last move
 
 
 @pytest.mark.parametrize(("name", "params"), CASES)
 def test_a_whole_game_through_the_env(name: str, params: dict[str, Any]) -> None:
-    env = TurnBasedGameEnv({"game": name, "params": params})
+    env = rllib_env({"game": name, "params": params})
     seen, rewards = play(env, 4)
-    assert env.state.is_terminal()
-    assert rewards == dict(zip(env.agents, map(float, env.state.returns()), strict=True))
-    again, _ = play(TurnBasedGameEnv({"game": name, "params": params}), 4)
+    aec = aec_of(env)
+    assert aec.state_.is_terminal()
+    returns = aec.state_.returns()
+    assert rewards == dict(zip(aec.possible_agents, map(float, returns), strict=True))
+    again, _ = play(rllib_env({"game": name, "params": params}), 4)
     assert again == seen  # the seed fixes chance
 
 
-def test_an_illegal_action_raises_and_the_wrong_mover_is_named() -> None:
-    env = TurnBasedGameEnv({"game": "not_alone", "params": {"players": 2}})
+def test_an_illegal_action_raises() -> None:
+    env = rllib_env({"game": "not_alone", "params": {"players": 2}})
     obs, _ = env.reset(seed=0)
     ((agent, o),) = obs.items()
-    with pytest.raises(ValueError, match=f"it is {agent}'s move"):
-        env.step({"nobody": 0})
     with pytest.raises(ValueError, match="not legal"):
         env.step({agent: int(np.flatnonzero(o["action_mask"] == 0)[0])})
 
 
 def test_late_roles_are_refused_clearly() -> None:
     with pytest.raises(ValueError, match="late roles"):
-        TurnBasedGameEnv({"game": "nemesis", "params": {"players": 3, "intruder_player": True}})
+        rllib_env({"game": "nemesis", "params": {"players": 3, "intruder_player": True}})
 
 
 def test_the_league_maps_seats_by_role() -> None:
