@@ -49,7 +49,8 @@ class RLlibConfig:
     minibatch_size: int = 500
     num_epochs: int = 4
     lr: float = 0.0003
-    gamma: float = 0.995
+    gamma: float = 0.99
+    gae_lambda: float = 0.95  # RLlib's own default is 1.0 (plain Monte-Carlo advantages)
     entropy_coeff: float = 0.003
     hidden_sizes: list[int] = field(default_factory=lambda: [256, 256])
     shared_module: bool = False
@@ -79,6 +80,8 @@ class RLlibConfig:
         check(self.num_learners >= 0, "num_learners", "must be 0 or more")
         check(0.0 < self.win_rate_threshold <= 1.0, "win_rate_threshold", "must be in (0, 1]")
         check(self.lr > 0, "lr", f"must be positive, got {self.lr}")
+        check(0.0 <= self.gae_lambda <= 1.0, "gae_lambda", "must be in [0, 1]")
+        check(0.0 < self.gamma <= 1.0, "gamma", "must be in (0, 1]")
         check(
             bool(self.hidden_sizes) and min(self.hidden_sizes) >= 1,
             "hidden_sizes",
@@ -187,6 +190,7 @@ def build_algorithm(cfg: RLlibConfig, league: League) -> Any:
         .training(
             lr=cfg.lr,
             gamma=cfg.gamma,
+            lambda_=cfg.gae_lambda,
             entropy_coeff=cfg.entropy_coeff,
             train_batch_size_per_learner=cfg.train_batch_size,
             minibatch_size=cfg.minibatch_size,

@@ -209,7 +209,7 @@ def play_games(
         if config.executor == "ray":
             from experiments.tournament_ray import play_on_ray
 
-            records = play_on_ray(config, jobs, _Runner, bar.update)
+            records = play_on_ray(config, jobs, _Runner, bar.update, single_threaded_torch)
         elif config.workers == 1 or len(jobs) <= 1:
             runner = _Runner(config)
             for job in jobs:

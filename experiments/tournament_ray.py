@@ -11,8 +11,14 @@ from typing import Any
 
 
 def play_on_ray(
-    config: Any, jobs: Sequence[Any], runner: type, on_done: Callable[[], None]
+    config: Any,
+    jobs: Sequence[Any],
+    runner: type,
+    on_done: Callable[[], None],
+    init: Callable[[], None],
 ) -> list[dict[str, Any]]:
+    """Plays `jobs` on `config.workers` actors, each running `init()` and then holding a
+    `runner(config)`; `on_done()` after every game."""
     try:
         import ray
         from ray.util import ActorPool
@@ -21,9 +27,7 @@ def play_on_ray(
 
     class Worker:
         def __init__(self) -> None:
-            from experiments.tournament import single_threaded_torch
-
-            single_threaded_torch()
+            init()
             self.runner = runner(config)
 
         def play_many(self, chunk: Sequence[Any]) -> list[dict[str, Any]]:

@@ -26,11 +26,11 @@ def train(*args: str) -> subprocess.CompletedProcess[str]:
 def test_rllib_hunted_beat_random_with_two_env_runners(tmp_path: Path) -> None:
     """4-player Not Alone, 12 iterations of 2,000 env steps on 2 env runners, then 300 games
     per role (actions drawn from the policy) against random seats next to random players in
-    their place, on seeds training never used. Measured (seeds 1, 2): the Hunted win 0.317
-    [0.267, 0.371] and 0.367 [0.314, 0.423] where random Hunted win 0.090 [0.063, 0.128]; the
-    Creature, which wins 0.910 against random Hunted when it plays randomly itself, has little
-    room (0.903 and 0.970), so only the Hunted's gap is asserted. An untrained or unmasked module
-    overlaps the random one."""
+    their place, on seeds training never used. Measured (seeds 0 and 3): the Hunted win 0.870
+    [0.827, 0.903] and 0.610 [0.554, 0.664] where random Hunted win 0.090 [0.063, 0.128]; the
+    Creature 0.950 [0.919, 0.970] both times, where a random Creature wins 0.910 [0.872, 0.937]
+    against random Hunted: too little room to demand disjoint intervals at this budget, so only
+    the Hunted's gap is asserted. An untrained or unmasked module overlaps the random one."""
     out = tmp_path / "run"
     done = train("--set", "iterations=12", "--set", "eval_games=300", "--out", str(out))
     assert done.returncode == 0, done.stderr[-3000:]

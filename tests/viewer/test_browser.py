@@ -197,3 +197,34 @@ def test_play_a_live_game_by_clicking(browser: Browser, url: str) -> None:
             "t => document.querySelector('#v-status').textContent !== t", arg=before
         )
     assert "Game over" in page.inner_text("#v-status")
+
+
+def test_a_nemesis_page_holds_none_of_another_players_hand_or_objectives(
+    browser: Browser, url: str, files: dict[str, Path]
+) -> None:
+    """At every 25th step: player 1's hand cards and objectives that neither the public page
+    nor player 0's own cards name appear in player 1's page and never in player 0's page
+    source (action cards of two characters may share a name, such as Search)."""
+    from nemesis_env.games.nemesis import names
+
+    doc = json.loads(files["nemesis"].read_text())
+    game = load_game("nemesis", players=2)
+    seats = ("player_0", "player_1", "spectator")
+    pages = {s: open_page(browser, url, "nemesis.json", s) for s in seats}
+    checked = 0
+    for step in range(25, len(doc["history"]), 25):
+        state = game.replay(doc["history"][:step])
+        view, own = game.view_for(state, 1), game.view_for(state, 0)
+        secrets = {names.card(game, c) for c in view.hand}
+        secrets |= {names.objective(game, o) for o in view.objectives}
+        secrets -= {names.card(game, c) for c in own.hand}
+        secrets -= {names.objective(game, o) for o in own.objectives}
+        html = {}
+        for seat, page in pages.items():
+            go_to(page, step)
+            html[seat] = page.content()
+        for name in (n for n in secrets if n not in html["spectator"]):
+            assert name in html["player_1"], (step, name)
+            assert name not in html["player_0"], (step, name)
+            checked += 1
+    assert checked > 0, "player 1 never held a card or objective the public page does not name"
