@@ -71,8 +71,9 @@ def photograph(url: str, title: str, seat: str, step: int, path: Path) -> None:
         value = page.eval_on_selector(
             "#v-game-select", "(s, t) => [...s.options].find(o => o.text.includes(t)).value", title
         )
-        page.select_option("#v-game-select", value)
-        page.wait_for_function("v => document.body.dataset.game === v", arg=value)
+        if page.evaluate("() => document.body.dataset.game") != value:  # else already open
+            page.select_option("#v-game-select", value)
+            page.wait_for_function("v => document.body.dataset.game === v", arg=value)
         page.select_option("#v-seat-select", seat)
         page.wait_for_function("s => document.body.dataset.seat === s", arg=seat)
         page.eval_on_selector(

@@ -3,7 +3,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const view = { id: null, meta: null, step: 0, seat: "spectator", games: [], startable: [] };
+const view = { id: null, meta: null, step: 0, seat: "spectator", games: [], startable: [], ticket: 0 };
 
 async function api(path, body) {
   const init = body === undefined ? {} : {
@@ -96,14 +96,17 @@ function renderLegal(legal) {
 async function show(step) {
   const meta = view.meta;
   step = Math.max(0, Math.min(meta.steps, step));
+  view.wanted = step;  // the buttons step from what was asked last, not from what arrived
   const q = `id=${encodeURIComponent(view.id)}&step=${step}&seat=${encodeURIComponent(view.seat)}`;
+  const ticket = ++view.ticket;  // a later request supersedes this one (fast clicking)
   let frame;
   try {
     frame = await api(`/api/frame?${q}`);
   } catch (err) {
-    $("v-status").textContent = err.message;
+    if (ticket === view.ticket) $("v-status").textContent = err.message;
     return;
   }
+  if (ticket !== view.ticket) return;
   view.step = step;
   // what is on screen, for tests and scripts to wait on: this game, this seat, this step
   Object.assign(document.body.dataset, { game: view.id, seat: view.seat, step: String(step) });
@@ -139,8 +142,9 @@ async function play(action) {
 
 function neighbourDecision(direction) {
   const moves = view.meta.decisions;
-  if (direction > 0) return moves.find((k) => k > view.step) ?? view.meta.steps;
-  const before = moves.filter((k) => k < view.step);
+  const at = view.wanted ?? view.step;
+  if (direction > 0) return moves.find((k) => k > at) ?? view.meta.steps;
+  const before = moves.filter((k) => k < at);
   return before.length ? before[before.length - 1] : 0;
 }
 
@@ -192,8 +196,8 @@ async function startGame() {
 $("v-game-select").onchange = (e) => openGame(e.target.value);
 $("v-seat-select").onchange = (e) => { view.seat = e.target.value; show(view.step); };
 $("v-first").onclick = () => show(0);
-$("v-prev").onclick = () => show(view.step - 1);
-$("v-next").onclick = () => show(view.step + 1);
+$("v-prev").onclick = () => show((view.wanted ?? view.step) - 1);
+$("v-next").onclick = () => show((view.wanted ?? view.step) + 1);
 $("v-last").onclick = () => show(view.meta.steps);
 $("v-prev-move").onclick = () => show(neighbourDecision(-1));
 $("v-next-move").onclick = () => show(neighbourDecision(1));
@@ -205,7 +209,7 @@ $("v-start-variant").onchange = updateSeats;
 $("v-start-button").onclick = startGame;
 document.addEventListener("keydown", (e) => {
   if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || !view.meta) return;
-  if (e.key === "ArrowRight") show(view.step + 1);
-  if (e.key === "ArrowLeft") show(view.step - 1);
+  if (e.key === "ArrowRight") show((view.wanted ?? view.step) + 1);
+  if (e.key === "ArrowLeft") show((view.wanted ?? view.step) - 1);
 });
 loadList();
