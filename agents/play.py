@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent, AgentContext
+from agents.base import Agent, AgentContext, explanation
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE, RoleResult
 
@@ -63,6 +63,45 @@ class GameResult:
         return [r for r in self.role_results if r.role != info.seat_roles[r.seat]]
 
 
+def decision_context(
+    game: Any, state: Any, seat: int, agent: Agent, role: str, obs: np.ndarray
+) -> AgentContext:
+    """What `agent` is handed for `seat`'s decision: its view, encoded into `obs` (reused
+    between calls), its legal mask, and the true state only if the agent is omniscient."""
+    view = game.view_for(state, seat)
+    game.encode(view, obs)
+    mask = np.zeros(game.info.num_actions, dtype=np.int8)
+    mask[state.legal_actions()] = 1
+    return AgentContext(
+        seat=seat,
+        observation=obs,
+        action_mask=mask,
+        view=view,
+        game=game,
+        state=state.clone() if agent.omniscient else None,
+        role=role,
+    )
+
+
+def play_with_notes(
+    game: Any,
+    agents: Sequence[Agent],
+    chance_rng: np.random.Generator,
+    agent_rngs: Sequence[np.random.Generator],
+    late_agents: LateAgents | None = None,
+) -> tuple[GameResult, dict[int, dict[str, Any]]]:
+    """`play_game`, keeping what each agent said of its moves (`agents.base.explanation`),
+    by position in the history: the notes a recording holds."""
+    notes: dict[int, dict[str, Any]] = {}
+
+    def keep(seat: int, position: int, agent: Agent) -> None:
+        if (note := explanation(agent)) is not None:
+            notes[position] = note
+
+    result = play_game(game, agents, chance_rng, agent_rngs, keep, late_agents)
+    return result, notes
+
+
 def play_game(
     game: Any,
     agents: Sequence[Agent],
@@ -84,7 +123,6 @@ def play_game(
     g = game
     state = new_state(g)
     obs = np.zeros(g.observation_size(), dtype=np.float32)
-    n_actions = g.info.num_actions
     seat_roles, late_roles = g.info.seat_roles, g.info.late_roles
     late: dict[tuple[int, str], Agent] = {}
     decisions = 0
@@ -99,19 +137,7 @@ def play_game(
             if (seat, role) not in late:
                 late[seat, role] = late_agents(seat, role)
             agent = late[seat, role]
-        view = g.view_for(state, seat)
-        g.encode(view, obs)
-        mask = np.zeros(n_actions, dtype=np.int8)
-        mask[state.legal_actions()] = 1
-        ctx = AgentContext(
-            seat=seat,
-            observation=obs,
-            action_mask=mask,
-            view=view,
-            game=g,
-            state=state.clone() if agent.omniscient else None,
-            role=role,
-        )
+        ctx = decision_context(g, state, seat, agent, role, obs)
         action = agent.act(ctx, agent_rngs[seat])
         if after_move is not None:
             after_move(seat, len(state.history), agent)

@@ -36,7 +36,7 @@ def register(sub: Any) -> None:
         default="embedded",
         help="embedded: this package's PPO (default); rllib: Ray RLlib with a self-play league, "
         "on a local Ray instance or the cluster RAY_ADDRESS names (a flat rllib config: "
-        "configs/rllib_not_alone.yaml)",
+        "configs/rllib_*.yaml)",
     )
     p.set_defaults(func=cmd_train)
     p = sub.add_parser("tournament", help="round-robin tournament with CIs, ratings, cross-play")

@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent, AgentContext, explanation
+from agents.base import Agent, explanation
+from agents.play import decision_context
 from experiments.agent_factory import make_agent
 from experiments.config import AgentSpec, ConfigError
 from experiments.typed_yaml import config_from_dict, read_yaml
@@ -95,6 +96,7 @@ class LiveGame:
         players = game.info.num_players
         self.chance_rng, *self.rngs = spawn_streams(seed, players + 1)
         self.agents: dict[tuple[int, str], Agent] = {}
+        self.obs = np.zeros(game.observation_size(), dtype=np.float32)
         for seat in range(players):  # built now, so a bad spec fails before the first move
             if seat != human:
                 self._agent(seat)
@@ -123,16 +125,7 @@ class LiveGame:
                 self._apply(sample_outcome(state.chance_outcomes(), self.chance_rng))
                 continue
             agent = self._agent(seat)
-            view = game.view_for(state, seat)
-            obs = np.zeros(game.observation_size(), dtype=np.float32)
-            game.encode(view, obs)
-            mask = np.zeros(game.info.num_actions, dtype=np.int8)
-            mask[state.legal_actions()] = 1
-            ctx = AgentContext(
-                seat, obs, mask, view, game,
-                state=state.clone() if agent.omniscient else None,
-                role=game.role_of(state, seat),
-            )  # fmt: skip
+            ctx = decision_context(game, state, seat, agent, game.role_of(state, seat), self.obs)
             action = int(agent.act(ctx, self.rngs[seat]))
             self._apply(action, explanation(agent))
 

@@ -1,18 +1,18 @@
 """`nemesis train CONFIG --backend rllib`: PPO on Ray RLlib (new API stack), self-play league.
 
-    nemesis train configs/rllib_not_alone.yaml --backend rllib
-    RAY_ADDRESS=ray://head:10001 nemesis train configs/rllib_not_alone.yaml --backend rllib \\
+    nemesis train configs/rllib_GAME.yaml --backend rllib
+    RAY_ADDRESS=ray://head:10001 nemesis train configs/rllib_GAME.yaml --backend rllib \\
         --set num_env_runners=32 --set num_learners=4        # on a cluster
 
 The game is our PettingZoo AEC env in RLlib's PettingZoo wrapper (experiments/rllib_env.py).
-Modules come from the game's roles: one learning module per starting role ("creature",
-"hunted"; one "shared" module with `shared_module: true`), each RLlib's action-masking PPO
+Modules come from the game's roles: one learning module per starting role (one "shared"
+module with `shared_module: true`), each RLlib's action-masking PPO
 module, and a uniformly random masked module per role as the league's first opponent. Each
 episode draws a focal role: its seats play the role's learning module, every other seat plays a
 member of its role's opponent pool. When a role's focal win rate over `win_rate_window` games
 played since its last snapshot passes `win_rate_threshold`, its module is frozen into that
 role's pool as `<role>_v<k>` (the random opponent leaves the pool then). A game of one role
-(Nemesis co-op) is pure self-play.
+(a co-operative mode) is pure self-play.
 
 Ray starts locally (`num_cpus`) unless `address` or RAY_ADDRESS names a cluster;
 `num_env_runners` and `num_learners` scale it. The run directory holds config.yaml,
@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from experiments.config import ConfigError, check_game
-from experiments.typed_yaml import check, config_from_dict
+from experiments.typed_yaml import check
 
 TARGET_ROLE_KEY = "focal_role"
 
@@ -91,15 +91,15 @@ class RLlibConfig:
 
 
 def load_rllib_config(path: str | Path, overrides: list[str]) -> RLlibConfig:
-    from experiments.typed_yaml import apply_overrides, read_yaml
+    from experiments.config import load_config, read_yaml
 
-    data = apply_overrides(read_yaml(path), overrides)
+    data = read_yaml(path)
     if "train" in data or "tournament" in data:
         raise ConfigError(
             f"{path}: a run config; the rllib backend reads a flat rllib config "
-            "(configs/rllib_not_alone.yaml)"
+            "(configs/rllib_*.yaml)"
         )
-    return config_from_dict(RLlibConfig, data)
+    return load_config(RLlibConfig, data, overrides)
 
 
 def roles_and_seats(cfg: RLlibConfig) -> dict[str, list[str]]:

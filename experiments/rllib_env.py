@@ -1,6 +1,6 @@
 """Any registered game for RLlib: our PettingZoo AEC env inside RLlib's own PettingZoo wrapper.
 
-    env = rllib_env({"game": "not_alone", "params": {"players": 4}})   # a MultiAgentEnv
+    env = rllib_env({"game": GAME, "params": {"players": 4}})   # a MultiAgentEnv
 
 `ray.rllib.env.wrappers.pettingzoo_env.PettingZooEnv` turns the AEC env into a turn-based
 MultiAgentEnv: after reset and after every step only the agent to move observes, with the

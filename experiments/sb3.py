@@ -1,11 +1,11 @@
 """Single-agent envs for Stable-Baselines3 (and any Gymnasium learner), opponents from specs.
 
-    env = make_env("not_alone", learner="hunted", players=4,
+    env = make_env(GAME, learner=ROLE, players=4,
                    opponents=[{"name": "heuristic", "kind": "heuristic"},
                               {"name": "random", "kind": "random"}], weights=[0.8, 0.2])
     MaskablePPO("MlpPolicy", env).learn(10_000)      # sb3-contrib; env.action_masks() is there
 
-`learner` is a seat name ("player_1") or a role ("hunted": the first seat of that role). Every
+`learner` is a seat name or a role (a role stands for the first seat of that role). Every
 other seat plays an agent drawn per episode from `opponents` (agent specs, as in tournament
 configs: random, heuristic, ppo with a checkpoint, ...; default: the heuristic), with
 `weights`. `env_fns(n, ...)` gives n picklable constructors for `SubprocVecEnv`/`DummyVecEnv`.

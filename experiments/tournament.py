@@ -34,8 +34,8 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from agents.base import Agent, explanation
-from agents.play import play_game, winners
+from agents.base import Agent
+from agents.play import play_game, play_with_notes, winners
 from experiments import report
 from experiments.agent_factory import make_agent, resolve_kind
 from experiments.config import TournamentConfig, load_tournament_config, resolved_config_dict
@@ -124,22 +124,14 @@ class _Runner:
 
     def play(self, job: Job) -> dict[str, Any]:
         chance_rng, *seat_rngs = game_streams(self.config.seed, job.pair, job.game, self.players)
-        notes: dict[int, dict[str, Any]] = {}
-
-        def keep_note(seat: int, position: int, agent: Agent) -> None:
-            if (note := explanation(agent)) is not None:
-                notes[position] = note
-
         replay = job.game < self.config.save_replays
         lineup = self.lineup(job)
-        result = play_game(
-            self.game,
-            lineup,
-            chance_rng,
-            seat_rngs,
-            late_agents=self.late_agents(job),
-            after_move=keep_note if replay else None,
-        )
+        late = self.late_agents(job)
+        if replay:
+            result, notes = play_with_notes(self.game, lineup, chance_rng, seat_rngs, late)
+        else:
+            result = play_game(self.game, lineup, chance_rng, seat_rngs, late_agents=late)
+            notes = {}
         info = self.game.info
         names = info.seat_names
         record = {

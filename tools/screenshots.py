@@ -20,69 +20,38 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from agents.base import Agent, explanation
-from agents.play import play_game
+from agents.play import play_with_notes
 from experiments.agent_factory import make_agent
 from experiments.config import AgentSpec
 from nemesis_env import load_game
 from nemesis_env.core.chance import spawn_streams
 from nemesis_env.tools import recording
 from nemesis_env.viewer.server import Viewer, load_recordings, make_server
+from tools.viewer_page import CHROMIUM, FLAGS, go_to, open_recording
 
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SEARCH = {"iterations": 300, "prior": "heuristic", "prior_weight": 4.0, "rollout_policy": "kit"}
 
 
 def record(name: str, players: int, seed: int, focal: AgentSpec, **params: Any) -> dict[str, Any]:
-    """One game: seat 0 plays `focal`, the others the heuristic; every note kept."""
+    """One game: seat 0 plays `focal`, the others the heuristic; the notes of real choices
+    kept (a forced move has nothing to show)."""
     game = load_game(name, players=players, **params)
     heuristic = AgentSpec(name="heuristic", kind="heuristic")
     agents = [make_agent(focal if s == 0 else heuristic, game, s) for s in range(players)]
-    notes: dict[int, dict[str, Any]] = {}
-
-    def keep(seat: int, position: int, agent: Agent) -> None:
-        if (note := explanation(agent)) is not None and len(
-            note.get("visits", note.get("probs", {}))
-        ) > 1:
-            notes[position] = note
-
     chance, *rngs = spawn_streams(seed, players + 1)
-    result = play_game(game, agents, chance, rngs, after_move=keep)
+    result, notes = play_with_notes(game, agents, chance, rngs)
+    choices = {k: n for k, n in notes.items() if len(n.get("visits", n.get("probs", {}))) > 1}
     names = {n: a.name for n, a in zip(game.info.seat_names, agents, strict=True)}
-    return recording.build(game, result.history, agents=names, notes=notes)
+    return recording.build(game, result.history, agents=names, notes=choices)
 
 
 def photograph(url: str, title: str, seat: str, step: int, path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-        page = browser.new_page(viewport={"width": 1560, "height": 1000})
-        page.goto(url + "/")
-        page.wait_for_selector("#v-board svg")
-        value = page.eval_on_selector(
-            "#v-game-select", "(s, t) => [...s.options].find(o => o.text.includes(t)).value", title
-        )
-        if page.evaluate("() => document.body.dataset.game") != value:  # else already open
-            page.select_option("#v-game-select", value)
-            page.wait_for_function("v => document.body.dataset.game === v", arg=value)
-        page.select_option("#v-seat-select", seat)
-        page.wait_for_function("s => document.body.dataset.seat === s", arg=seat)
-        page.eval_on_selector(
-            "#v-step", "(e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }", step
-        )
-        page.wait_for_function(
-            "k => document.querySelector('#v-status').textContent.startsWith(`Step ${k} `)",
-            arg=step,
-        )
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = open_recording(browser, url, title, seat, width=1560)
+        go_to(page, step)
         page.screenshot(path=str(path), full_page=True)
         browser.close()
 

@@ -29,7 +29,7 @@ No global RNG is used, and an illegal action draws nothing, so it never shifts a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import gymnasium as gym
 import numpy as np
@@ -121,6 +121,7 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._policy_rng = np.random.default_rng()  # fresh entropy until a seeded reset
         self._mask = np.zeros(self.aec.game.info.num_actions, dtype=np.int8)
         self._illegal_run = 0  # illegal actions in a row
+        self._view_seats: set[str] = set()  # the other seats whose policy reads its View
         self._over = True  # no episode until reset()
 
     def reset(
@@ -135,6 +136,8 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             start = getattr(policy, "start_episode", None)
             if start is not None:
                 start(self._policy_rng)
+        # which seats read their view: decided once per episode, not on every move
+        self._view_seats = {a for a, p in self.others.items() if isinstance(p, SeatPolicy)}
         self._play_others()
         obs, _, _, _, info = self._learner_step_result()
         return obs, info
@@ -166,10 +169,10 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             agent = aec.agent_selection
             obs = aec.observe(agent)
             policy = self.others[agent]
-            if isinstance(policy, SeatPolicy):
+            if agent in self._view_seats:
                 seat = aec.seat_of[agent]
                 game, state = aec.game, aec.state_
-                action = policy.act_seat(
+                action = cast(SeatPolicy, policy).act_seat(
                     seat,
                     game.role_of(state, seat),
                     game.view_for(state, seat),
@@ -179,7 +182,9 @@ class SingleAgentEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                     self._policy_rng,
                 )
             else:
-                action = policy.act(obs["observation"], obs["action_mask"], self._policy_rng)
+                action = cast(Policy, policy).act(
+                    obs["observation"], obs["action_mask"], self._policy_rng
+                )
             aec.step(action)
 
     def _illegal_step(

@@ -12,8 +12,8 @@ from typing import Any
 
 import torch
 
-from agents.base import Agent, RandomAgent, explanation
-from agents.play import play_game
+from agents.base import Agent, RandomAgent
+from agents.play import play_with_notes
 from agents.rl.agent import PPOAgent
 from agents.rl.network import ActorCritic
 from agents.search.ismcts import ISMCTSAgent
@@ -39,14 +39,8 @@ def untrained_ppo(game: Any) -> PPOAgent:
 def record_game(name: str, seed: int, agents: list[Agent], **params: Any) -> dict[str, Any]:
     """Plays one seeded game and returns its recording with every agent's notes."""
     game = load_game(name, **params)
-    notes: dict[int, dict[str, Any]] = {}
-
-    def keep(seat: int, position: int, agent: Agent) -> None:
-        if (note := explanation(agent)) is not None:
-            notes[position] = note
-
     chance, *rngs = spawn_streams(seed, len(agents) + 1)
-    result = play_game(game, agents, chance, rngs, after_move=keep)
+    result, notes = play_with_notes(game, agents, chance, rngs)
     names = {n: a.name for n, a in zip(game.info.seat_names, agents, strict=True)}
     return recording.build(game, result.history, agents=names, notes=notes)
 

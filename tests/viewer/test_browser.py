@@ -13,22 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 
 from nemesis_env import load_game
 from tests.viewer.helpers import ROOT, first_step_of, write_recordings
-
-CHROMIUM = "/usr/bin/chromium"
-# flags of the machine's notes: a closed network refuses Chromium's background connections
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tools.viewer_page import CHROMIUM, FLAGS, go_to, open_recording
 
 
 @pytest.fixture(scope="module")
@@ -62,35 +51,11 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def open_page(browser: Browser, url: str, title_part: str, seat: str) -> Page:
-    page = browser.new_page(viewport={"width": 1500, "height": 1000})
-    page.goto(url + "/")
-    page.wait_for_selector("#v-board svg")
-    value = page.eval_on_selector(
-        "#v-game-select", "(s, t) => [...s.options].find(o => o.text.includes(t)).value", title_part
-    )
-    if page.evaluate("() => document.body.dataset.game") != value:  # else already open
-        page.select_option("#v-game-select", value)
-        page.wait_for_function("v => document.body.dataset.game === v", arg=value)
-    page.select_option("#v-seat-select", seat)
-    page.wait_for_function("s => document.body.dataset.seat === s", arg=seat)
-    return page
-
-
-def go_to(page: Page, step: int) -> None:
-    page.eval_on_selector(
-        "#v-step", "(e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }", step
-    )
-    page.wait_for_function(
-        "k => document.querySelector('#v-status').textContent.startsWith(`Step ${k} `)", arg=step
-    )
-
-
 def test_click_through_a_not_alone_game_with_the_policy_beside_the_board(
     browser: Browser, url: str, files: dict[str, Path], tmp_path: Path
 ) -> None:
     doc = json.loads(files["not_alone"].read_text())
-    page = open_page(browser, url, "not_alone.json", "creature")
+    page = open_recording(browser, url, "not_alone.json", "creature")
     page.click("#v-next")
     page.wait_for_function(
         "() => document.querySelector('#v-status').textContent.startsWith('Step 1 ')"
@@ -139,7 +104,7 @@ def test_a_hunted_page_holds_none_of_the_creatures_hidden_cards(
     doc = json.loads(files["not_alone"].read_text())
     game = load_game("not_alone", players=3)
     pages = {
-        s: open_page(browser, url, "not_alone.json", s)
+        s: open_recording(browser, url, "not_alone.json", s)
         for s in ("creature", "hunted_0", "spectator")
     }
     checked = 0
@@ -163,7 +128,7 @@ def test_the_nemesis_board_is_drawn_for_a_seat(
     browser: Browser, url: str, files: dict[str, Path], tmp_path: Path
 ) -> None:
     doc = json.loads(files["nemesis"].read_text())
-    page = open_page(browser, url, "nemesis.json", "player_0")
+    page = open_recording(browser, url, "nemesis.json", "player_0")
     step = first_step_of(doc, 0, with_note=True, after=60)
     go_to(page, step)
     assert page.locator("#v-board svg [id^='room-']").count() >= 21
@@ -212,7 +177,7 @@ def test_a_nemesis_page_holds_none_of_another_players_hand_or_objectives(
     doc = json.loads(files["nemesis"].read_text())
     game = load_game("nemesis", players=2)
     seats = ("player_0", "player_1", "spectator")
-    pages = {s: open_page(browser, url, "nemesis.json", s) for s in seats}
+    pages = {s: open_recording(browser, url, "nemesis.json", s) for s in seats}
     checked = 0
     for step in range(25, len(doc["history"]), 25):
         state = game.replay(doc["history"][:step])
