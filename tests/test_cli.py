@@ -14,8 +14,9 @@ import pytest
 
 import nemesis_env
 from nemesis_env import bench
-from nemesis_env.cli import EventLog, action_label, main
+from nemesis_env.cli import main
 from nemesis_env.core.chance import resolve_chance
+from nemesis_env.terminal import EventLog, action_label
 
 NEMESIS = Path(sys.executable).parent / "nemesis"
 

@@ -3,7 +3,7 @@
 The expected visibility is a table built from the rules (below, each row citing its source),
 never from an event's own `visible_to`: a rules change that made a face-down play public
 (`visible_to=None`) must fail here. Over seeded random games, for every event and every seat,
-the CLI's line (nemesis_env.cli.EventLog) and `Event.seen_by` must name a card exactly when the
+the CLI's line (nemesis_env.terminal.EventLog) and `Event.seen_by` must name a card exactly when the
 table says that seat may know it.
 """
 
@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 
 import nemesis_env
-from nemesis_env.cli import EventLog
 from nemesis_env.core.chance import resolve_chance
 from nemesis_env.core.events import Event
+from nemesis_env.terminal import EventLog
 
 CREATURE = 0
 Seats = frozenset[int] | None  # None: every seat
