@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agents.games.nemesis import stats
+from agents.games.nemesis.value import NemesisValue
 from nemesis_env.games.nemesis.rules import ending
 from nemesis_env.games.nemesis.state import ev
 from tests.nemesis.helpers import play_to_round
@@ -73,8 +74,9 @@ def test_the_report_gives_wilson_intervals_over_seats_and_over_games() -> None:
     assert report["rates"]["heuristic"]["win_ci95"][0] == 0.0
 
 
-
-@pytest.mark.parametrize("name", ["ismcts", "ismcts:0", "ismcts:x", "ismcts:-3"])
+@pytest.mark.parametrize(
+    "name", ["ismcts", "ismcts:0", "ismcts:x", "ismcts:-3", "ismcts:3:x", "ismcts:3:-1"]
+)
 def test_a_search_crew_member_needs_a_positive_iteration_count(name: str) -> None:
     with pytest.raises(ValueError, match="ismcts:N"):
         stats.make_agent(stats.NemesisGame(players=2), name, 0)
@@ -87,3 +89,29 @@ def test_an_ismcts_seat_plays_a_game_among_heuristic_mates() -> None:
     assert getattr(agent, "iterations", None) == 3 and getattr(agent, "prior", None) is not None
     report = stats.tally_games(2, ["ismcts:3", "heuristic"], games=1).report()
     assert report["rates"]["ismcts:3"]["seats"] == 1 and report["rates"]["heuristic"]["seats"] == 1
+
+
+def test_a_search_seat_with_the_fitted_value_stops_its_rollouts_turns_on() -> None:
+    """`ismcts:N:T`: the kit's fitted value ends each rollout T turns on (4 players, the fitted
+    params); a game with no fitted value is refused by name."""
+    game = stats.NemesisGame(players=4)
+    agent = stats.make_agent(game, "ismcts:3:2", 0)
+    leaf = getattr(agent, "leaf_value", None)
+    assert isinstance(leaf, NemesisValue) and leaf.turns == 2
+    assert getattr(stats.make_agent(game, "ismcts:3", 0), "leaf_value", "x") is None
+    with pytest.raises(ValueError, match="no fitted Nemesis value for '2 standard'"):
+        stats.make_agent(stats.NemesisGame(players=2), "ismcts:3:1", 0)
+    crew = stats.crew_names("ismcts:3:1,heuristic", 4)
+    report = stats.tally_games(4, crew, games=1).report()
+    assert report["rates"]["ismcts:3:1"]["seats"] == 2
+
+
+def test_the_report_gives_each_seat_its_own_rates() -> None:
+    """One seat's agent among fixed mates is compared seat by seat: 1 survivor in 4 games in
+    seat 0 is 0.25 with the interval [0.0456, 0.6994] (Wilson, as above)."""
+    tally = stats.Tally(games=4, players=2)
+    tally.seat_survived[0], tally.seat_won[1] = 1, 2
+    seat_rates = tally.report()["seat_rates"]
+    assert [r["survival"] for r in seat_rates] == [0.25, 0.0]
+    assert [r["win"] for r in seat_rates] == [0.0, 0.5]
+    assert seat_rates[0]["survival_ci95"] == pytest.approx([0.0456, 0.6994], abs=1e-4)

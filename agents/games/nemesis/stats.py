@@ -11,10 +11,11 @@
 seats): `random`, `heuristic` (the kit's crew agent) or `ismcts:N` (ISMCTS with N iterations
 per decision through `sample_world`, the seat's heuristic crew agent as its root prior with
 weight 4, the kit's rollout policy cut after `ISMCTS_ROLLOUT_LIMIT` decisions; a cut rollout
-scores 0, as a game nobody has won yet). The report (text, or `--json`) gives
-games/s, decisions per game, how games ended (the time track ran out, the ship was destroyed,
-nobody was left aboard), how often each step of the victory check killed (engines,
-coordinates, contamination; the objectives step decides who wins among the survivors), and
+scores 0, as a game nobody has won yet), or `ismcts:N:T`, whose rollouts stop T turns on and
+are valued by the kit's fitted value (agents/games/nemesis/value.py). The report (text, or
+`--json`) gives games/s, decisions per game, how games ended (the time track ran out, the ship
+was destroyed, nobody was left aboard), how often each step of the victory check killed
+(engines, coordinates, contamination; the objectives step decides who wins among the survivors), and
 survival and win rates per agent name with Wilson 95% intervals over seats (seats of one game
 are not independent: in co-op they share one outcome), and the games that had a winner, with
 their interval over games (the co-op crew's win rate). Every game is checked to end without an
@@ -37,6 +38,7 @@ import yaml
 from agents.base import Agent, AgentContext, RandomAgent
 from agents.games.nemesis.crew import heuristic_agent
 from agents.games.nemesis.rollout import rollout_policy
+from agents.games.nemesis.value import load_value
 from agents.stats import wilson_interval
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
@@ -64,7 +66,10 @@ class Tally:
     seats: Counter[str] = field(default_factory=Counter)  # seats played, per agent name
     survived: Counter[str] = field(default_factory=Counter)
     won: Counter[str] = field(default_factory=Counter)
+    seat_survived: Counter[int] = field(default_factory=Counter)  # per seat index
+    seat_won: Counter[int] = field(default_factory=Counter)
     games_with_a_winner: int = 0
+    players: int = 0
 
     def report(self) -> dict[str, Any]:
         rates = {
@@ -90,6 +95,15 @@ class Tally:
             "games_with_a_winner": self.games_with_a_winner,
             "games_with_a_winner_ci95": list(wilson_interval(self.games_with_a_winner, self.games)),
             "rates": rates,
+            "seat_rates": [  # per seat, over games: e.g. one seat's agent among fixed mates
+                {
+                    "survival": self.seat_survived[seat] / max(self.games, 1),
+                    "win": self.seat_won[seat] / max(self.games, 1),
+                    "survival_ci95": list(wilson_interval(self.seat_survived[seat], self.games)),
+                    "win_ci95": list(wilson_interval(self.seat_won[seat], self.games)),
+                }
+                for seat in range(self.players)
+            ],
         }
 
 
@@ -170,7 +184,7 @@ def tally_games(
     """`params`: further game params (board_side, intruder_player, ...)."""
     game = NemesisGame(players=players, mode=mode, **params)
     agents = [make_agent(game, name, seat) for seat, name in enumerate(crew)]
-    tally = Tally()
+    tally = Tally(players=players)
     start = time.perf_counter()
     for index in range(games):
         played = play(game, agents, seed + index)
@@ -187,6 +201,8 @@ def tally_games(
             tally.seats[name] += 1
             tally.survived[name] += c.status != DEAD
             tally.won[name] += s.winners[seat]
+            tally.seat_survived[seat] += c.status != DEAD
+            tally.seat_won[seat] += s.winners[seat]
             tally.survivors_without_objective += c.status != DEAD and not s.winners[seat]
     tally.seconds = time.perf_counter() - start
     return tally
@@ -200,8 +216,14 @@ def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
         return RandomAgent()
     if name == "heuristic":
         return heuristic_agent(game, seat)
-    kind, _, count = name.partition(":")
-    if kind == "ismcts" and count.isdigit() and int(count) >= 1:
+    kind, _, rest = name.partition(":")
+    count, _, turns = rest.partition(":")
+    if (
+        kind == "ismcts"
+        and count.isdigit()
+        and int(count) >= 1
+        and (turns == "" or turns.isdigit())
+    ):
         from agents.search.ismcts import ISMCTSAgent  # only the search rows need it
 
         return ISMCTSAgent(
@@ -210,10 +232,12 @@ def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
             rollout_limit=ISMCTS_ROLLOUT_LIMIT,
             prior=heuristic_agent(game, seat),
             prior_weight=4.0,
+            leaf_value=None if turns == "" else load_value(game, int(turns)),
             name=name,
         )
     raise ValueError(
-        f"unknown crew agent {name!r}: use random, heuristic or ismcts:N (N iterations >= 1)"
+        f"unknown crew agent {name!r}: use random, heuristic or ismcts:N[:T] (N iterations >= 1; "
+        "T: rollouts stop T turns on, valued by the fitted value)"
     )
 
 
@@ -243,7 +267,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--mode", default="standard", help="standard, solo (--players 1), coop")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument(
-        "--crew", default="random", help="random, heuristic, ismcts:N, or a comma list"
+        "--crew", default="random", help="random, heuristic, ismcts:N[:T], or a comma list"
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",

@@ -1,0 +1,156 @@
+"""Fits `NemesisValue`: a logistic model of which seats win, from heuristic crew games.
+
+    python -m agents.games.nemesis.value_fit --players 4 --mode standard [--games 2000] [--seed 0]
+
+plays `games` seeded games of the heuristic crew on every seat (game i: chance and each seat
+from `SeedSequence([seed, i])`), records each living character's features at the first decision
+of every turn with whether that seat won, fits the weights by Newton's method on the log loss
+(the Not Alone fit's solver, `agents.games.not_alone.value_fit` has the same), and writes them,
+with their provenance and held-out log loss (the last fifth of the games), into
+`agents/games/nemesis/data/nemesis_value.json` under the key "<players> <mode>". Same arguments,
+same weights: nothing here draws from a global generator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from agents.base import AgentContext
+from agents.games.nemesis.crew import heuristic_agent
+from agents.games.nemesis.value import DATA_FILE, FEATURES, features, fit_key
+from nemesis_env.core.chance import sample_outcome
+from nemesis_env.core.game import CHANCE
+from nemesis_env.games.nemesis.character import DEAD
+from nemesis_env.games.nemesis.game import NemesisGame
+
+L2 = 1e-3
+NEWTON_STEPS = 25
+Array = npt.NDArray[np.float64]
+Samples = tuple[Array, Array, npt.NDArray[np.int64]]
+
+
+def game_seeds(seed: int, index: int, players: int) -> list[np.random.Generator]:
+    """Chance's generator and one per seat for game `index` of a fit with `seed`."""
+    children = np.random.SeedSequence([seed, index]).spawn(1 + players)
+    return [np.random.default_rng(child) for child in children]
+
+
+def turn_starts(game: NemesisGame, index: int, seed: int) -> tuple[list[list[float]], list[int]]:
+    """(features, seat) of every living character at each turn's first decision of one
+    heuristic game, and the game's returns as 0/1 per row."""
+    players = game.info.num_players
+    state = game.new_initial_state(log_events=False)
+    chance, *seat_rngs = game_seeds(seed, index, players)
+    agents = [heuristic_agent(game, seat) for seat in range(players)]
+    observation = np.zeros(0, dtype=np.float32)  # the crew agent reads the View only
+    rows: list[list[float]] = []
+    seats: list[int] = []
+    last_time = None
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply_action(sample_outcome(state.chance_outcomes(), chance))
+            continue
+        if state.time != last_time:
+            last_time = state.time
+            for s in range(players):
+                if state.chars[s].status != DEAD:
+                    rows.append(features(state, s))
+                    seats.append(s)
+        mask = np.zeros(game.info.num_actions, dtype=np.int8)
+        mask[state.legal_actions()] = 1
+        ctx = AgentContext(seat, observation, mask, game.view_for(state, seat), game,
+                           role=game.role_of(state, seat))  # fmt: skip
+        state.apply_action(agents[seat].act(ctx, seat_rngs[seat]))
+    returns = state.returns()
+    return rows, [int(returns[s] > 0) for s in seats]
+
+
+def collect(game: NemesisGame, games: int, seed: int) -> Samples:
+    """(features, seat won, game index) of every turn start in `games` heuristic games."""
+    xs: list[list[float]] = []
+    ys: list[int] = []
+    index: list[int] = []
+    for i in range(games):
+        rows, won = turn_starts(game, i, seed)
+        xs += rows
+        ys += won
+        index += [i] * len(rows)
+    return np.array(xs), np.array(ys, dtype=np.float64), np.array(index, dtype=np.int64)
+
+
+def fit_logistic(x: Array, y: Array) -> Array:
+    """Weights minimising the mean log loss plus L2/2 |w|^2, by Newton's method."""
+    weights = np.zeros(x.shape[1])
+    ridge = L2 * np.eye(x.shape[1])
+    for _ in range(NEWTON_STEPS):
+        p = 1.0 / (1.0 + np.exp(-(x @ weights)))
+        gradient = x.T @ (p - y) / len(y) + L2 * weights
+        hessian = (x * (p * (1.0 - p))[:, None]).T @ x / len(y) + ridge
+        weights = weights - np.linalg.solve(hessian, gradient)
+    return weights
+
+
+def log_loss(weights: Sequence[float] | Array, x: Array, y: Array) -> float:
+    p = np.clip(1.0 / (1.0 + np.exp(-(x @ np.asarray(weights)))), 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1.0 - y) * np.log(1.0 - p)))
+
+
+def fit_value(players: int, mode: str, games: int, seed: int) -> dict[str, Any]:
+    """The fit record written to the data file: weights, provenance and held-out quality."""
+    if games < 5:
+        raise ValueError(f"games must be >= 5 (a fifth is held out), got {games}")
+    game = NemesisGame(players=players, mode=mode)
+    x, y, index = collect(game, games, seed)
+    held_out = index >= games - games // 5
+    weights = fit_logistic(x[~held_out], y[~held_out])
+    base_rate = float(np.clip(y[~held_out].mean(), 1e-6, 1 - 1e-6))
+    constant = [math.log(base_rate / (1 - base_rate))] + [0.0] * (len(FEATURES) - 1)
+    report = {
+        "log_loss": log_loss(weights, x[held_out], y[held_out]),
+        "constant_log_loss": log_loss(constant, x[held_out], y[held_out]),
+        "samples": int(held_out.sum()),
+        "win_rate": float(y[held_out].mean()),
+    }
+    return {
+        "rules_version": game.info.rules_version,
+        "params": game.params.to_dict(),
+        "games": games,
+        "seed": seed,
+        "features": list(FEATURES),
+        "weights": [round(float(w), 6) for w in fit_logistic(x, y)],
+        "held_out": report,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--mode", default="standard", choices=("standard", "coop", "solo"))
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / DATA_FILE)
+    args = parser.parse_args(argv)
+    fits = json.loads(args.out.read_text("utf-8")) if args.out.exists() else {}
+    fit = fit_value(args.players, args.mode, args.games, args.seed)
+    key = fit_key(NemesisGame(players=args.players, mode=args.mode).params)
+    fits[key] = fit
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(fits, indent=1, sort_keys=True) + "\n", "utf-8")
+    held_out = fit["held_out"]
+    print(
+        f"{key}: held-out log loss {held_out['log_loss']:.4f} (constant "
+        f"{held_out['constant_log_loss']:.4f}) over {held_out['samples']} turn starts"
+    )
+
+
+if __name__ == "__main__":
+    main()
