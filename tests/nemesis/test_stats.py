@@ -75,7 +75,18 @@ def test_the_report_gives_wilson_intervals_over_seats_and_over_games() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["ismcts", "ismcts:0", "ismcts:x", "ismcts:-3", "ismcts:3:x", "ismcts:3:-1"]
+    "name",
+    [
+        "ismcts",
+        "ismcts:0",
+        "ismcts:x",
+        "ismcts:-3",
+        "ismcts:3:x",
+        "ismcts:3:-1",
+        "ismcts:3:1:0",
+        "ismcts:3:1:x",
+        "ismcts:3:1:1:1",
+    ],
 )
 def test_a_search_crew_member_needs_a_positive_iteration_count(name: str) -> None:
     with pytest.raises(ValueError, match="ismcts:N"):
@@ -99,6 +110,9 @@ def test_a_search_seat_with_the_fitted_value_stops_its_rollouts_turns_on() -> No
     leaf = getattr(agent, "leaf_value", None)
     assert isinstance(leaf, NemesisValue) and leaf.turns == 2
     assert getattr(stats.make_agent(game, "ismcts:3", 0), "leaf_value", "x") is None
+    assert getattr(agent, "prior_weight", None) == stats.ISMCTS_PRIOR_WEIGHT == 4.0
+    light = stats.make_agent(game, "ismcts:3::0.25", 0)  # the prior's weight, no value
+    assert getattr(light, "prior_weight", None) == 0.25 and getattr(light, "leaf_value", 1) is None
     with pytest.raises(ValueError, match="no fitted Nemesis value for '2 standard'"):
         stats.make_agent(stats.NemesisGame(players=2), "ismcts:3:1", 0)
     crew = stats.crew_names("ismcts:3:1,heuristic", 4)

@@ -12,7 +12,8 @@ seats): `random`, `heuristic` (the kit's crew agent) or `ismcts:N` (ISMCTS with 
 per decision through `sample_world`, the seat's heuristic crew agent as its root prior with
 weight 4, the kit's rollout policy cut after `ISMCTS_ROLLOUT_LIMIT` decisions; a cut rollout
 scores 0, as a game nobody has won yet), or `ismcts:N:T`, whose rollouts stop T turns on and
-are valued by the kit's fitted value (agents/games/nemesis/value.py). The report (text, or
+are valued by the kit's fitted value (agents/games/nemesis/value.py), and `ismcts:N:T:W` with
+the prior's PUCT weight W (default 4; `ismcts:N::W` without the value). The report (text, or
 `--json`) gives games/s, decisions per game, how games ended (the time track ran out, the ship
 was destroyed, nobody was left aboard), how often each step of the victory check killed
 (engines, coordinates, contamination; the objectives step decides who wins among the survivors), and
@@ -209,6 +210,7 @@ def tally_games(
 
 
 ISMCTS_ROLLOUT_LIMIT = 300  # decisions (a 4-player game has about 475 with chance)
+ISMCTS_PRIOR_WEIGHT = 4.0
 
 
 def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
@@ -217,13 +219,8 @@ def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
     if name == "heuristic":
         return heuristic_agent(game, seat)
     kind, _, rest = name.partition(":")
-    count, _, turns = rest.partition(":")
-    if (
-        kind == "ismcts"
-        and count.isdigit()
-        and int(count) >= 1
-        and (turns == "" or turns.isdigit())
-    ):
+    count, turns, weight = [*rest.split(":"), "", ""][:3] if rest.count(":") <= 2 else ("",) * 3
+    if kind == "ismcts" and count.isdigit() and int(count) >= 1 and _search_options(turns, weight):
         from agents.search.ismcts import ISMCTSAgent  # only the search rows need it
 
         return ISMCTSAgent(
@@ -231,14 +228,25 @@ def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
             rollout_policy=rollout_policy,
             rollout_limit=ISMCTS_ROLLOUT_LIMIT,
             prior=heuristic_agent(game, seat),
-            prior_weight=4.0,
-            leaf_value=None if turns == "" else load_value(game, int(turns)),
+            prior_weight=float(weight) if weight else ISMCTS_PRIOR_WEIGHT,
+            leaf_value=load_value(game, int(turns)) if turns else None,
             name=name,
         )
     raise ValueError(
-        f"unknown crew agent {name!r}: use random, heuristic or ismcts:N[:T] (N iterations >= 1; "
-        "T: rollouts stop T turns on, valued by the fitted value)"
+        f"unknown crew agent {name!r}: use random, heuristic or ismcts:N[:T[:W]] (N iterations "
+        ">= 1; T: rollouts stop T turns on, valued by the fitted value; W: the prior's weight, "
+        f"default {ISMCTS_PRIOR_WEIGHT})"
     )
+
+
+def _search_options(turns: str, weight: str) -> bool:
+    """Whether `ismcts:N:T:W`'s T (empty, or turns >= 0) and W (empty, or a weight > 0) parse."""
+    if turns and not turns.isdigit():
+        return False
+    try:
+        return not weight or float(weight) > 0
+    except ValueError:
+        return False
 
 
 def parse_params(pairs: Sequence[str]) -> dict[str, Any]:
