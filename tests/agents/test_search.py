@@ -21,6 +21,7 @@ from agents.games.not_alone.rollout import rollout_policy as not_alone_rollout_p
 from agents.play import play_game
 from agents.search import AgentRolloutPolicy, ISMCTSAgent, MCTSAgent
 from agents.search.common import rollout
+from agents.search.ismcts import _puct
 from nemesis_env.core.chance import resolve_chance, sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.actions import (
@@ -450,6 +451,41 @@ def test_ismcts_root_prior_guides_the_search() -> None:
         ISMCTSAgent(prior=MCTSAgent())
     with pytest.raises(ValueError, match="prior_samples"):
         ISMCTSAgent(prior=RandomAgent(), prior_samples=0)
+
+
+def test_first_play_urgency_lets_an_unvisited_move_compete() -> None:
+    """PUCT by hand: a visited move with mean 0.1 (20 visits, prior 0.9) against an unvisited
+    one (prior 0.1), weight 0.2, so scale = 0.2 * sqrt(20) = 0.894. Valued at 0, the unvisited
+    move scores 0.0894 against 0.1 + 0.894 * 0.9 / 21 = 0.1383: never tried. Valued at the
+    visited mean, it scores 0.1894 and is tried next."""
+    stats = {1: [20, 2.0, 20], 2: [0, 0.0, 20]}
+    priors = {1: 0.9, 2: 0.1}
+    assert _puct(stats, [1, 2], priors, 0.2) == 1
+    assert _puct(stats, [1, 2], priors, 0.2, "parent") == 2
+
+
+def test_the_prior_spreads_its_even_share() -> None:
+    """`prior_even`: a prior agent that always plays one of 4 moves gives it 1 - e + e / 4 and
+    every other move e / 4."""
+    game = GAMES[4]
+    state = midgame_states(game, 1, seed=21)[0]
+    legal = state.legal_actions()
+    favourite = legal[0]
+
+    class Stubborn(RandomAgent):
+        def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
+            return favourite
+
+    for share in (0.05, 0.5):
+        agent = ISMCTSAgent(iterations=2, prior=Stubborn(), prior_samples=2, prior_even=share)
+        agent.act(context(game, state, Untouchable()), np.random.default_rng(0))
+        even = share / len(legal)
+        assert agent.last_prior[favourite] == pytest.approx(1 - share + even)
+        assert agent.last_prior[legal[-1]] == pytest.approx(even)
+    with pytest.raises(ValueError, match="prior_even must be in"):
+        ISMCTSAgent(prior_even=1.5)
+    with pytest.raises(ValueError, match="first_play must be"):
+        ISMCTSAgent(first_play="mean")  # type: ignore[arg-type]
 
 
 def test_heuristic_belief_weighs_face_down_cards_and_stays_fair() -> None:

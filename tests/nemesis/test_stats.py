@@ -129,3 +129,14 @@ def test_the_report_gives_each_seat_its_own_rates() -> None:
     assert [r["survival"] for r in seat_rates] == [0.25, 0.0]
     assert [r["win"] for r in seat_rates] == [0.0, 0.5]
     assert seat_rates[0]["survival_ci95"] == pytest.approx([0.0456, 0.6994], abs=1e-4)
+
+
+def test_search_params_reach_the_search_seats_and_bad_ones_are_named() -> None:
+    assert stats.search_params(["first_play=parent", "prior_even=0.25"]) == {
+        "first_play": "parent", "prior_even": 0.25}  # fmt: skip
+    agent = stats.make_agent(stats.NemesisGame(players=2), "ismcts:3", 0, {"prior_even": 0.5})
+    assert getattr(agent, "prior_even", None) == 0.5
+    with pytest.raises(ValueError, match="--search takes KEY=VALUE with KEY one of"):
+        stats.search_params(["colour=blue"])
+    with pytest.raises(SystemExit):
+        stats.main(["--crew", "ismcts:2", "--games", "1", "--search", "first_play=mean"])

@@ -180,11 +180,13 @@ def tally_games(
     games: int,
     seed: int = 0,
     mode: str = "standard",
+    search: dict[str, Any] | None = None,
     **params: Any,
 ) -> Tally:
-    """`params`: further game params (board_side, intruder_player, ...)."""
+    """`params`: further game params (board_side, intruder_player, ...); `search`: further
+    ISMCTSAgent params of the `ismcts` seats (first_play, prior_even, exploration, ...)."""
     game = NemesisGame(players=players, mode=mode, **params)
-    agents = [make_agent(game, name, seat) for seat, name in enumerate(crew)]
+    agents = [make_agent(game, name, seat, search) for seat, name in enumerate(crew)]
     tally = Tally(players=players)
     start = time.perf_counter()
     for index in range(games):
@@ -213,7 +215,9 @@ ISMCTS_ROLLOUT_LIMIT = 300  # decisions (a 4-player game has about 475 with chan
 ISMCTS_PRIOR_WEIGHT = 4.0
 
 
-def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
+def make_agent(
+    game: NemesisGame, name: str, seat: int, search: dict[str, Any] | None = None
+) -> Agent:
     if name == "random":
         return RandomAgent()
     if name == "heuristic":
@@ -231,6 +235,7 @@ def make_agent(game: NemesisGame, name: str, seat: int) -> Agent:
             prior_weight=float(weight) if weight else ISMCTS_PRIOR_WEIGHT,
             leaf_value=load_value(game, int(turns)) if turns else None,
             name=name,
+            **(search or {}),
         )
     raise ValueError(
         f"unknown crew agent {name!r}: use random, heuristic or ismcts:N[:T[:W]] (N iterations "
@@ -262,6 +267,21 @@ def parse_params(pairs: Sequence[str]) -> dict[str, Any]:
     return params
 
 
+SEARCH_KEYS = ("exploration", "first_play", "prior_even", "prior_samples", "tree", "others")
+
+
+def search_params(pairs: Sequence[str]) -> dict[str, Any]:
+    """`--search KEY=VALUE` strings as ISMCTSAgent params (values read as YAML)."""
+    search: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or key not in SEARCH_KEYS:
+            raise ValueError(f"--search takes KEY=VALUE with KEY one of {list(SEARCH_KEYS)}, "
+                             f"got {pair!r}")  # fmt: skip
+        search[key] = yaml.safe_load(value)
+    return search
+
+
 def crew_names(spec: str, players: int) -> list[str]:
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if not names:
@@ -281,19 +301,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                         help="another game param, YAML value (repeatable), e.g. "
                              "intruder_player=true")  # fmt: skip
+    parser.add_argument("--search", action="append", default=[], metavar="KEY=VALUE",
+                        help="another ISMCTSAgent param of the ismcts seats, YAML value "
+                             "(repeatable), e.g. first_play=parent")  # fmt: skip
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     try:
         params = parse_params(args.param)
+        search = search_params(args.search)
         crew = crew_names(args.crew, args.players)
         for name in set(crew):
-            make_agent(NemesisGame(players=args.players, mode=args.mode, **params), name, 0)
-    except ValueError as exc:  # a ParamError is a ValueError
+            game = NemesisGame(players=args.players, mode=args.mode, **params)
+            make_agent(game, name, 0, search)
+    except (ValueError, TypeError) as exc:  # a ParamError is a ValueError
         parser.error(str(exc))
-    report = tally_games(args.players, crew, args.games, args.seed, args.mode, **params).report()
-    report.update(players=args.players, crew=crew, seed=args.seed, mode=args.mode, params=params)
+    report = tally_games(
+        args.players, crew, args.games, args.seed, args.mode, search, **params
+    ).report()
+    report.update(players=args.players, crew=crew, seed=args.seed, mode=args.mode, params=params,
+                  search=search)  # fmt: skip
     print(json.dumps(report, indent=1) if args.json else _text(report))
 
 
