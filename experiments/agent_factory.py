@@ -26,6 +26,7 @@ a builder that loads something expensive (a checkpoint) should cache it itself.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from importlib import import_module
 from typing import Any
@@ -253,3 +254,13 @@ register_agent_kind("random", _random)
 register_agent_kind("heuristic", _heuristic)
 register_agent_kind("mcts", _mcts)
 register_agent_kind("ismcts", _ismcts)
+
+
+def single_threaded_torch() -> None:
+    """One intra-op thread for torch, when it is loaded. A forked worker must not enter an
+    OpenMP region that its parent started: the pool's threads do not survive the fork and the
+    child waits for them for ever (a standalone tournament of PPO agents hung so). The agents'
+    networks are small: one thread is also the fastest (experiments/train.py)."""
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)

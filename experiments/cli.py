@@ -136,6 +136,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_expert(args: argparse.Namespace) -> int:
+    import experiments.ppo_kind  # noqa: F401  (a behaviour may be a "ppo" checkpoint)
     from experiments import expert
 
     return expert.run_from_args(args)

@@ -63,11 +63,20 @@ def _allowed_for_game(game: str, setting: str, generic: tuple[str, ...]) -> list
         return list(generic)
 
 
-def _check_expert_data(game: str, name: str | None) -> None:
-    """`expert_data` names a dataset of the game's kit or an existing file, checked here so a
+def _check_expert_data(game: str, names: str | tuple[str, ...] | None) -> None:
+    """`expert_data` names datasets of the game's kit or existing files, checked here so a
     typo stops the run before its directory is made, not minutes into training."""
-    if name is None:
+    if names is None:
         return
+    if isinstance(names, tuple):
+        _check(len(names) > 0, "expert_data", "must be null, a dataset or a non-empty list")
+        _check(
+            len(set(names)) == len(names), "expert_data", f"lists a dataset twice: {list(names)}"
+        )
+        for name in names:
+            _check_expert_data(game, name)
+        return
+    name = names
     try:
         kit = kit_for(game)
         shipped, path = sorted(kit.expert_datasets), kit.dataset(name)
@@ -211,11 +220,12 @@ class TrainConfig:
     `shaping` ("kit", an alias the game's kit accepts, or null): potential-based reward shaping
     with `shaping_weight` times the kit's potential (e.g. a fitted value of the position;
     agents/rl/shaping.py).
-    `expert_data` (the name of a dataset shipped in the game's kit, a path, or null):
-    games of a search expert; the policy of its role also learns the expert's root visit
-    distributions (`expert_coef` times their cross-entropy, on `expert_batch` decisions per
-    minibatch; targets `visits ** (1 / expert_temperature)`), after `expert_pretrain_steps`
-    steps fitting them alone (expert iteration, agents/rl/distill.py).
+    `expert_data` (the name of a dataset shipped in the game's kit, a path, a list of them
+    whose games are pooled, or null): games of a search expert; the policy of its role also
+    learns the expert's root visit distributions (`expert_coef` times their cross-entropy, on
+    `expert_batch` decisions per minibatch; targets `visits ** (1 / expert_temperature)`),
+    after `expert_pretrain_steps` steps fitting them alone (expert iteration,
+    agents/rl/distill.py).
     Every `eval_every` updates the policy plays `eval_games` seeded games per role against each
     of `eval_opponents`. Every `checkpoint_every` updates the trainer is saved (atomically) to
     checkpoints/latest.pt, so a run that is killed loses at most the updates since then.
@@ -246,7 +256,7 @@ class TrainConfig:
     advice_weight: float = 3.0
     shaping: str | None = None
     shaping_weight: float = 1.0
-    expert_data: str | None = None
+    expert_data: str | tuple[str, ...] | None = None
     expert_coef: float = 1.0
     expert_temperature: float = 1.0
     expert_batch: int = 256

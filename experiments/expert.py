@@ -17,6 +17,7 @@ of N games is the first N games of a larger one.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import multiprocessing as mp
 import os
 import sys
@@ -26,9 +27,16 @@ from typing import Any
 
 from tqdm import tqdm
 
+from agents.base import Agent
 from agents.kit import KitError, kit_for
-from agents.rl.expert_data import ExpertGame, dataset_header, play_expert_game, write_dataset
-from experiments.agent_factory import make_agent
+from agents.rl.expert_data import (
+    ExpertGame,
+    LabelledBehaviour,
+    dataset_header,
+    play_expert_game,
+    write_dataset,
+)
+from experiments.agent_factory import make_agent, single_threaded_torch
 from experiments.config import AgentSpec, ConfigError, check_game, load_config
 from experiments.rundir import check_run_dir, create_run_dir, load_meta, write_json
 from experiments.typed_yaml import add_override_argument, check
@@ -45,9 +53,12 @@ class ExpertConfig:
     """`expert` plays seat `seat`, `others` every other seat, for `games` seeded games.
 
     The expert must be a search agent that reports its root (`last_root`): kind ismcts or
-    mcts. `workers` processes play the games; the output does not depend on it. `out_dir` is
-    the run directory; `ship_as` names the dataset of the game's agent kit that `--ship`
-    replaces (null: this config ships nothing).
+    mcts. With a `behaviour` agent (DAgger, agents/rl/expert_data.py `LabelledBehaviour`) the
+    expert still searches and labels every decision of the seat, but the behaviour's move is
+    played: typically the policy distilled from an earlier dataset, so that the new games
+    cover the positions that policy reaches. `workers` processes play the games; the output
+    does not depend on it. `out_dir` is the run directory; `ship_as` names the dataset of the
+    game's agent kit that `--ship` replaces (null: this config ships nothing).
     """
 
     game: str  # a registered game (nemesis_env.list_games())
@@ -55,6 +66,7 @@ class ExpertConfig:
     game_params: dict[str, Any] = field(default_factory=dict)
     seat: int = 0
     expert: AgentSpec
+    behaviour: AgentSpec | None = None  # null: the expert plays its own moves
     others: AgentSpec
     games: int = 100
     seed: int = 0
@@ -93,6 +105,15 @@ class ExpertConfig:
             )
 
 
+def behaviour_record(spec: AgentSpec) -> dict[str, Any]:
+    """The behaviour agent as the dataset header records it: its spec, and the sha256 of its
+    checkpoint, so the header says which weights played the games."""
+    record = asdict(spec)
+    if spec.checkpoint is not None:
+        record["checkpoint_sha256"] = hashlib.sha256(Path(spec.checkpoint).read_bytes()).hexdigest()
+    return record
+
+
 def shipped_datasets(game: str) -> dict[str, Path]:
     """The datasets a game's agent kit ships, by name (none when the game has no kit)."""
     try:
@@ -124,12 +145,20 @@ class _Player:
         self.game = load_game(config.game, players=config.players, **config.game_params)
 
     def play(self, index: int) -> ExpertGame:
+        return play_expert_game(self.game, self.agents(), self.config.seat, self.config.seed, index)
+
+    def agents(self) -> list[Agent]:
+        """Fresh agents for one game: the expert's seat (labelled behaviour or the expert
+        itself), then `others` on every other seat."""
         c = self.config
-        agents = [
-            make_agent(c.expert if seat == c.seat else c.others, self.game, seat)
+        seat_agent: Agent = make_agent(c.expert, self.game, c.seat)
+        if c.behaviour is not None:
+            behaviour = make_agent(c.behaviour, self.game, c.seat)
+            seat_agent = LabelledBehaviour(seat_agent, behaviour)
+        return [
+            seat_agent if seat == c.seat else make_agent(c.others, self.game, seat)
             for seat in range(c.players)
         ]
-        return play_expert_game(self.game, agents, c.seat, c.seed, index)
 
 
 _WORKER: _Player | None = None
@@ -137,6 +166,7 @@ _WORKER: _Player | None = None
 
 def _init_worker(config: ExpertConfig) -> None:
     global _WORKER
+    single_threaded_torch()  # a forked process inherits no usable BLAS threads
     _WORKER = _Player(config)
 
 
@@ -157,11 +187,12 @@ def generate(
     kit's dataset `config.ship_as`); returns the run's dataset path. Everything is checked
     before the first game."""
     player = _Player(config)  # checks the game and agents before any process starts
-    for seat in range(config.players):
-        make_agent(config.expert if seat == config.seat else config.others, player.game, seat)
+    player.agents()
     out = Path(config.out_dir)
     check_run_dir(out, overwrite=overwrite)
     target = ship_target(config) if ship else None
+    # the weights that will play, hashed before they do
+    behaviour = None if config.behaviour is None else behaviour_record(config.behaviour)
     games = _play_all(config, player, progress)
     run = create_run_dir(
         out.parent, out.name, config=config, game=player.game, timestamp=False,
@@ -171,6 +202,8 @@ def generate(
     header = dataset_header(
         player.game, config.seat, config.seed, asdict(config.expert), asdict(config.others)
     )
+    if behaviour is not None:
+        header["behaviour"] = behaviour
     dataset = run / DATASET
     write_dataset(dataset, header, games)
     if target is not None:

@@ -37,7 +37,7 @@ from tqdm import tqdm
 from agents.base import Agent
 from agents.play import play_game, play_with_notes, winners
 from experiments import report
-from experiments.agent_factory import make_agent, resolve_kind
+from experiments.agent_factory import make_agent, resolve_kind, single_threaded_torch
 from experiments.config import TournamentConfig, load_tournament_config, resolved_config_dict
 from experiments.lineup import lineups, pair_index, position_of_seats, positions
 from experiments.ratings import ratings
@@ -168,16 +168,6 @@ def _init_worker(config: TournamentConfig) -> None:
     global _WORKER
     single_threaded_torch()
     _WORKER = _Runner(config)
-
-
-def single_threaded_torch() -> None:
-    """One intra-op thread for torch, when it is loaded. A forked worker must not enter an
-    OpenMP region that its parent started: the pool's threads do not survive the fork and the
-    child waits for them for ever (a standalone tournament of PPO agents hung so). The agents'
-    networks are small: one thread is also the fastest (experiments/train.py)."""
-    torch = sys.modules.get("torch")
-    if torch is not None:
-        torch.set_num_threads(1)
 
 
 def _play_in_worker(job: Job) -> dict[str, Any]:

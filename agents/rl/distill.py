@@ -17,6 +17,7 @@ The targets read only what the seat saw when it moved, so the policy stays fair.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,22 +45,44 @@ class ExpertTargets:
     """Network inputs, masks and visit targets of every searched decision of the expert seat."""
 
     def __init__(
-        self, game: Any, name: str, advice: str | None, temperature: float, seed: int
+        self,
+        game: Any,
+        names: str | Sequence[str],
+        advice: str | None,
+        temperature: float,
+        seed: int,
     ) -> None:
         if not temperature > 0:
             raise ValueError(f"expert_temperature must be positive, got {temperature}")
-        header, games = load_dataset(dataset_path(name, game), game)
-        self.seat = int(header["seat"])
-        self.role = game.info.seat_roles[self.seat]  # the role whose policy learns the targets
+        names = [names] if isinstance(names, str) else list(names)
+        if not names:
+            raise DatasetError("expert_data names no dataset")
         advisor = Advisor(advice) if advice is not None else None
-        inputs, masks, targets = [], [], []
-        for g in games:
-            for x, mask, target in _replay(game, g, self.seat, advisor, temperature, seed):
-                inputs.append(x)
-                masks.append(mask)
-                targets.append(target)
-        if not inputs:
-            raise DatasetError(f"expert dataset {name!r} holds no searched decisions")
+        seats: set[int] = set()
+        inputs: list[np.ndarray] = []
+        masks: list[np.ndarray] = []
+        targets: list[np.ndarray] = []
+        for k, name in enumerate(names):
+            header, games = load_dataset(dataset_path(name, game), game)
+            seats.add(int(header["seat"]))
+            if len(seats) > 1:
+                raise DatasetError(
+                    f"expert datasets {names} record different seats {sorted(seats)}: "
+                    "pool only datasets of one seat"
+                )
+            count = len(inputs)
+            for g in games:
+                # the first dataset's advice draws keep their seeds; each later one gets its own
+                stream = (seed, g.index) if k == 0 else (seed, g.index, k)
+                for x, mask, target in _replay(game, g, int(header["seat"]), advisor,
+                                               temperature, stream):  # fmt: skip
+                    inputs.append(x)
+                    masks.append(mask)
+                    targets.append(target)
+            if len(inputs) == count:
+                raise DatasetError(f"expert dataset {name!r} holds no searched decisions")
+        self.seat = seats.pop()
+        self.role = game.info.seat_roles[self.seat]  # the role whose policy learns the targets
         self.inputs = torch.from_numpy(np.stack(inputs))
         self.masks = torch.from_numpy(np.stack(masks))
         self.targets = torch.from_numpy(np.stack(targets))
@@ -97,7 +120,7 @@ def _replay(
     seat: int,
     advisor: Advisor | None,
     temperature: float,
-    seed: int,
+    stream: tuple[int, ...],
 ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(input, mask, target) per searched decision of game `g`, replaying its history."""
     n_actions = game.info.num_actions
@@ -122,7 +145,7 @@ def _replay(
                 ctx = AgentContext(
                     seat=seat, observation=x[:size], action_mask=mask, view=view, game=game
                 )
-                rng = np.random.default_rng([seed, g.index, position])
+                rng = np.random.default_rng([*stream[:2], position, *stream[2:]])
                 x[size + advisor.advise(ctx, rng)] = 1.0
             target = np.zeros(n_actions, dtype=np.float32)
             weights = np.asarray(decision.visits, dtype=np.float64) ** (1.0 / temperature)

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent
+from agents.base import Agent, AgentContext
 from agents.play import play_game
 from nemesis_env.core.errors import NemesisError
 from nemesis_env.core.files import atomic_write_bytes
@@ -51,6 +51,36 @@ class ExpertGame:
     history: tuple[int, ...]
     decisions: tuple[ExpertDecision, ...]
     returns: tuple[float, ...]
+
+
+class LabelledBehaviour:
+    """The expert labels, the behaviour plays (DAgger: Ross, Gordon & Bagnell 2011).
+
+    At every decision of its seat the expert searches, and its root (`last_root`) is what the
+    dataset records, but the move played is the behaviour agent's. A policy distilled from
+    the expert's own games meets, once it plays, positions the expert never led to; games
+    played by that policy and labelled by the expert cover exactly those. Both agents read the
+    seat's context only, so the labels stay fair. The expert draws from the seat's generator
+    first, then the behaviour, so the game is still a pure function of its seed.
+    """
+
+    omniscient = False
+
+    def __init__(self, expert: Agent, behaviour: Agent) -> None:
+        if getattr(behaviour, "omniscient", False):
+            raise ValueError(f"behaviour agent {behaviour.name!r} reads the true state")
+        self.expert = expert
+        self.behaviour = behaviour
+        self.name = f"{behaviour.name} (labelled by {expert.name})"
+
+    @property
+    def last_root(self) -> dict[int, tuple[int, float]]:
+        root: dict[int, tuple[int, float]] = getattr(self.expert, "last_root", {})
+        return root
+
+    def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
+        self.expert.act(ctx, rng)  # the search whose root is recorded
+        return self.behaviour.act(ctx, rng)
 
 
 def play_expert_game(

@@ -75,7 +75,8 @@ class PPOSettings:
     advice_weight: float = 3.0  # starting logit bonus of the advised move (then learned)
     shaping: str | None = None  # agents/rl/shaping.py: the kit's potential-based reward shaping
     shaping_weight: float = 1.0
-    expert_data: str | None = None  # agents/rl/distill.py: a kit dataset's name or a path
+    # agents/rl/distill.py: a kit dataset's name or a path, or several (their games pooled)
+    expert_data: str | tuple[str, ...] | None = None
     expert_coef: float = 1.0  # weight of their cross-entropy next to the PPO loss
     expert_temperature: float = 1.0  # targets: visits ** (1 / temperature), normalised
     expert_batch: int = 256  # expert decisions per PPO minibatch

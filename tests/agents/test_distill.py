@@ -19,6 +19,7 @@ from agents.rl.distill import ExpertTargets
 from agents.rl.expert_data import (
     DatasetError,
     ExpertGame,
+    LabelledBehaviour,
     dataset_header,
     game_from_json,
     load_dataset,
@@ -149,12 +150,13 @@ def test_a_history_that_no_longer_replays_is_refused(game: Any, dataset: Path) -
         ExpertTargets(game, str(path), None, 1.0, seed=0)
 
 
-def test_the_shipped_dataset_replays_under_these_rules() -> None:
+@pytest.mark.parametrize("name", sorted(KIT.expert_datasets))
+def test_the_shipped_dataset_replays_under_these_rules(name: str) -> None:
     game = load_game("not_alone", players=4)
-    header, games = load_dataset(KIT.expert_datasets["not_alone_creature_ismcts"], game)
+    header, games = load_dataset(KIT.expert_datasets[name], game)
     assert header["seat"] == 0 and header["expert"]["kind"] == "ismcts"
     assert [g.index for g in games] == list(range(len(games)))
-    targets = ExpertTargets(game, "not_alone_creature_ismcts", None, 1.0, seed=0)
+    targets = ExpertTargets(game, name, None, 1.0, seed=0)
     assert len(targets) == sum(len(g.decisions) for g in games) > 1000
     assert torch.allclose(targets.targets.sum(-1), torch.ones(len(targets)))
 
@@ -190,3 +192,76 @@ def test_distillation_resumes_exactly(game: Any, dataset: Path, tmp_path: Path) 
     )  # fmt: skip
     straight, resumed = straight_and_resumed(game, settings, 3, updates=3, split=1, root=tmp_path)
     assert_same_weights(straight, resumed)
+
+
+def test_pooled_distillation_resumes_exactly(game: Any, dataset: Path, tmp_path: Path) -> None:
+    """Two datasets pooled: the list survives the checkpoint (a resume compares settings)."""
+    header, _ = load_dataset(dataset, game)
+    other = tmp_path / "other.json.gz"
+    write_dataset(other, header, expert_games(game, 1, seed=6))
+    settings = PPOSettings(
+        rollout_steps=128, num_slots=4, minibatch_size=64, epochs=1, hidden=(16,),
+        expert_data=(str(dataset), str(other)), expert_pretrain_steps=3, expert_batch=32,
+    )  # fmt: skip
+    root = tmp_path / "runs"
+    straight, resumed = straight_and_resumed(game, settings, 3, updates=2, split=1, root=root)
+    assert_same_weights(straight, resumed)
+    assert straight.expert is not None and len(straight.expert) == len(
+        ExpertTargets(game, [str(dataset), str(other)], None, 1.0, seed=0)
+    )
+
+
+class LowestLegal:
+    """A behaviour that is easy to recognise: always the lowest legal action id."""
+
+    name = "lowest"
+    omniscient = False
+
+    def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
+        return int(np.flatnonzero(ctx.action_mask)[0])
+
+
+def test_labelled_behaviour_plays_the_behaviour_and_records_the_expert(game: Any) -> None:
+    """DAgger: every recorded decision's move is the behaviour's, and its root is the expert's
+    search of that very position (all its iterations), not a search of another one."""
+    expert = ISMCTSAgent(iterations=ITERATIONS, rollout_policy=not_alone_rollout_policy)
+    seat_agent = LabelledBehaviour(expert, LowestLegal())
+    agents: list[Any] = [seat_agent] + [
+        heuristic_agent(game, seat) for seat in range(1, game.info.num_players)
+    ]
+    g = play_expert_game(game, agents, 0, 5, 0)
+    assert g.decisions
+    for d in g.decisions:
+        assert g.history[d.position] == min(d.legal)  # the behaviour's move was played
+        state = game.replay(g.history[: d.position])
+        assert list(d.legal) == sorted(state.legal_actions())  # the root of this position
+        assert sum(d.visits) == ITERATIONS
+    # the expert alone plays other moves from the same seed: the labels did not steer the game
+    alone = play_expert_game(game, [expert, *agents[1:]], 0, 5, 0)
+    assert alone.history != g.history
+
+
+def test_an_omniscient_behaviour_is_refused() -> None:
+    cheat = LowestLegal()
+    cheat.omniscient = True  # type: ignore[misc]
+    with pytest.raises(ValueError, match="reads the true state"):
+        LabelledBehaviour(ISMCTSAgent(iterations=2), cheat)
+
+
+def test_pooled_datasets_hold_every_decision_of_each(
+    game: Any, dataset: Path, tmp_path: Path
+) -> None:
+    header, _ = load_dataset(dataset, game)
+    other = tmp_path / "other.json.gz"
+    write_dataset(other, header, expert_games(game, 1, seed=6))
+    one = ExpertTargets(game, str(dataset), "heuristic", 1.0, seed=9)
+    two = ExpertTargets(game, str(other), None, 1.0, seed=9)
+    pooled = ExpertTargets(game, [str(dataset), str(other)], "heuristic", 1.0, seed=9)
+    assert len(pooled) == len(one) + len(two)
+    # the first dataset's rows are exactly what it gives alone (advice draws included)
+    assert torch.equal(pooled.inputs[: len(one)], one.inputs)
+    assert torch.equal(pooled.targets[len(one) :], two.targets)
+    moved = tmp_path / "seat1.json.gz"
+    write_dataset(moved, {**header, "seat": 1}, [])
+    with pytest.raises(DatasetError, match="different seats"):
+        ExpertTargets(game, [str(dataset), str(moved)], None, 1.0, seed=9)

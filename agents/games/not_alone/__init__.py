@@ -27,7 +27,13 @@ KIT = AgentKit(
     leaf_value=load_value,
     belief=heuristic_belief,
     shaping=shaping_potential,
-    expert_datasets={"not_alone_creature_ismcts": DATA_DIR / "not_alone_creature_ismcts.json.gz"},
+    expert_datasets={
+        # the ISMCTS Creature's own games (configs/expert_creature.yaml)
+        "not_alone_creature_ismcts": DATA_DIR / "not_alone_creature_ismcts.json.gz",
+        # the distilled Creature's games, labelled by the same search (DAgger;
+        # configs/expert_creature_dagger.yaml)
+        "not_alone_creature_dagger": DATA_DIR / "not_alone_creature_dagger.json.gz",
+    },
     # the names that configs used before the kit existed
     aliases={
         "rollout_policy": ("not_alone",),
