@@ -15,6 +15,7 @@ from agents.games.nemesis import KIT, heuristic_agent
 from agents.games.nemesis.lookup import lookup_for
 from agents.games.nemesis.value import FEATURES, NemesisValue, features, load_value, read_fits
 from agents.games.nemesis.value_fit import fit_value
+from agents.games.nemesis.value_fit import main as value_fit_main
 from nemesis_env import load_game
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
@@ -178,3 +179,15 @@ def test_a_value_for_other_rules_is_refused(game: Any, monkeypatch: pytest.Monke
     monkeypatch.setattr("agents.games.nemesis.value.read_fits", lambda: stale)
     with pytest.raises(ValueError, match="is for rules nemesis-old"):
         load_value(game)
+
+
+def test_the_fit_command_answers_bad_arguments_in_one_line(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "fits.json"
+    for argv, message in ((["--games", "2"], "games must be >= 5"),
+                          (["--players", "9"], "players must be an integer in 2..5")):  # fmt: skip
+        with pytest.raises(SystemExit) as stop:
+            value_fit_main(["--players", "4", *argv, "--out", str(out)])
+        assert stop.value.code == 2 and message in capsys.readouterr().err
+    assert not out.exists()  # nothing written

@@ -140,7 +140,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / DATA_FILE)
     args = parser.parse_args(argv)
     fits = json.loads(args.out.read_text("utf-8")) if args.out.exists() else {}
-    fit = fit_value(args.players, args.mode, args.games, args.seed)
+    try:
+        fit = fit_value(args.players, args.mode, args.games, args.seed)
+    except ValueError as exc:  # bad --players, --mode or --games: one line, exit 2
+        parser.error(str(exc))
     key = fit_key(NemesisGame(players=args.players, mode=args.mode).params)
     fits[key] = fit
     args.out.parent.mkdir(parents=True, exist_ok=True)

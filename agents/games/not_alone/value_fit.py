@@ -128,7 +128,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / DATA_FILE)
     args = parser.parse_args(argv)
     fits = json.loads(args.out.read_text("utf-8")) if args.out.exists() else {}
-    fits[str(args.players)] = fit_value(args.players, args.games, args.seed)
+    try:
+        fits[str(args.players)] = fit_value(args.players, args.games, args.seed)
+    except ValueError as exc:  # bad --players, --mode or --games: one line, exit 2
+        parser.error(str(exc))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(fits, indent=1, sort_keys=True) + "\n", "utf-8")
     held_out = fits[str(args.players)]["held_out"]
