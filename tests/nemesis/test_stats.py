@@ -113,8 +113,8 @@ def test_a_search_seat_with_the_fitted_value_stops_its_rollouts_turns_on() -> No
     assert getattr(agent, "prior_weight", None) == stats.ISMCTS_PRIOR_WEIGHT == 4.0
     light = stats.make_agent(game, "ismcts:3::0.25", 0)  # the prior's weight, no value
     assert getattr(light, "prior_weight", None) == 0.25 and getattr(light, "leaf_value", 1) is None
-    with pytest.raises(ValueError, match="no fitted Nemesis value for '2 standard'"):
-        stats.make_agent(stats.NemesisGame(players=2), "ismcts:3:1", 0)
+    with pytest.raises(ValueError, match="no fitted Nemesis value for '2 coop'"):
+        stats.make_agent(stats.NemesisGame(players=2, mode="coop"), "ismcts:3:1", 0)
     crew = stats.crew_names("ismcts:3:1,heuristic", 4)
     report = stats.tally_games(4, crew, games=1).report()
     assert report["rates"]["ismcts:3:1"]["seats"] == 2
