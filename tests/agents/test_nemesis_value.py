@@ -13,7 +13,14 @@ import pytest
 from agents.base import AgentContext
 from agents.games.nemesis import KIT, heuristic_agent
 from agents.games.nemesis.lookup import lookup_for
-from agents.games.nemesis.value import FEATURES, NemesisValue, features, load_value, read_fits
+from agents.games.nemesis.value import (
+    FEATURES,
+    NemesisValue,
+    features,
+    fit_key,
+    load_value,
+    read_fits,
+)
 from agents.games.nemesis.value_fit import fit_value
 from agents.games.nemesis.value_fit import main as value_fit_main
 from nemesis_env import load_game
@@ -138,7 +145,8 @@ def test_the_intruder_seat_is_worth_no_character_winning() -> None:
     ("params", "message"),
     [({"players": 1, "mode": "solo"}, "no fitted Nemesis value for '1 solo'"),
      ({"players": 4, "mode": "coop"}, "no fitted Nemesis value for '4 coop'"),
-     ({"players": 4, "board_side": "alternate"}, "refit it with")],
+     ({"players": 3, "intruder_player": True},
+      "'3 standard intruder_player=true'.*--mode standard --param intruder_player=true")],
 )  # fmt: skip
 def test_a_game_it_was_not_fitted_for_is_refused(params: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -192,4 +200,14 @@ def test_the_fit_command_answers_bad_arguments_in_one_line(
         with pytest.raises(SystemExit) as stop:
             value_fit_main(["--players", "4", *argv, "--out", str(out)])
         assert stop.value.code == 2 and message in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        value_fit_main(["--players", "4", "--param", "mode=coop", "--out", str(out)])
+    assert "--param takes KEY=VALUE" in capsys.readouterr().err
     assert not out.exists()  # nothing written
+
+
+def test_fits_are_keyed_by_every_param_off_its_default() -> None:
+    assert fit_key(load_game("nemesis", players=4).params) == "4 standard"
+    assert fit_key(load_game("nemesis", players=2, mode="coop").params) == "2 coop"
+    key = fit_key(load_game("nemesis", players=3, board_side="alternate", max_rounds=90).params)
+    assert key == "3 standard board_side=alternate max_rounds=90"

@@ -14,9 +14,10 @@ its way out (corridor distance to the Hibernatorium, Intruders around it) and th
 left, self-destruct, fires, malfunctions, working engines). They read the true state of a
 sampled world, which the search draws from the seat's own information set.
 
-The fitted weights ship in `data/nemesis_value.json`, one set per fitted params (players and
-mode), with the rules version, the games and seed they came from and their held-out log loss;
-`load_value` refuses a game they were not fitted for, naming the command that fits them.
+The fitted weights ship in `data/nemesis_value.json`, one set per fitted params (players,
+mode and any other param off its default: `fit_key`), with the rules version, the games and
+seed they came from and their held-out log loss; `load_value` refuses a game they were not
+fitted for, naming the command that fits them.
 """
 
 from __future__ import annotations
@@ -62,8 +63,13 @@ DATA_FILE = "nemesis_value.json"
 
 
 def fit_key(params: Any) -> str:
-    """The shipped fits are keyed by player count and mode, e.g. "4 standard"."""
-    return f"{params.players} {params.mode}"
+    """The shipped fits are keyed by player count and mode, then every other param that
+    differs from its default, e.g. "4 standard" or "4 standard intruder_player=true"."""
+    values = params.to_dict()
+    defaults = type(params)(players=params.players, mode=params.mode).to_dict()
+    others = [f"{k}={v if isinstance(v, str) else json.dumps(v)}"
+              for k, v in sorted(values.items()) if v != defaults[k]]  # fmt: skip
+    return " ".join([str(params.players), params.mode, *others])
 
 
 def features(state: Any, seat: int) -> list[float]:
@@ -147,8 +153,9 @@ class NemesisValue:
 
 
 def fit_command(key: str) -> str:
-    players, mode = key.split()
-    return f"python -m agents.games.nemesis.value_fit --players {players} --mode {mode}"
+    players, mode, *others = key.split()
+    extra = "".join(f" --param {pair}" for pair in others)
+    return f"python -m agents.games.nemesis.value_fit --players {players} --mode {mode}{extra}"
 
 
 def read_fits() -> dict[str, Any]:

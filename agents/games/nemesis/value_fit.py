@@ -1,13 +1,15 @@
 """Fits `NemesisValue`: a logistic model of which seats win, from heuristic crew games.
 
     python -m agents.games.nemesis.value_fit --players 4 --mode standard [--games 2000] [--seed 0]
+        [--param intruder_player=true]
 
 plays `games` seeded games of the heuristic crew on every seat (game i: chance and each seat
 from `SeedSequence([seed, i])`), records each living character's features at the first decision
 of every turn with whether that seat won, fits the weights by Newton's method on the log loss
 (the Not Alone fit's solver, `agents.games.not_alone.value_fit` has the same), and writes them,
 with their provenance and held-out log loss (the last fifth of the games), into
-`agents/games/nemesis/data/nemesis_value.json` under the key "<players> <mode>". Same arguments,
+`agents/games/nemesis/data/nemesis_value.json` under the key `fit_key` gives ("4 standard",
+"4 standard intruder_player=true"). Same arguments,
 same weights: nothing here draws from a global generator.
 """
 
@@ -22,6 +24,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import yaml
 
 from agents.base import AgentContext
 from agents.games.nemesis.crew import heuristic_agent
@@ -104,11 +107,12 @@ def log_loss(weights: Sequence[float] | Array, x: Array, y: Array) -> float:
     return float(-np.mean(y * np.log(p) + (1.0 - y) * np.log(1.0 - p)))
 
 
-def fit_value(players: int, mode: str, games: int, seed: int) -> dict[str, Any]:
-    """The fit record written to the data file: weights, provenance and held-out quality."""
+def fit_value(players: int, mode: str, games: int, seed: int, **params: Any) -> dict[str, Any]:
+    """The fit record written to the data file: weights, provenance and held-out quality;
+    `params`: other game params (intruder_player, board_side, ...)."""
     if games < 5:
         raise ValueError(f"games must be >= 5 (a fifth is held out), got {games}")
-    game = NemesisGame(players=players, mode=mode)
+    game = NemesisGame(players=players, mode=mode, **params)
     x, y, index = collect(game, games, seed)
     held_out = index >= games - games // 5
     weights = fit_logistic(x[~held_out], y[~held_out])
@@ -137,14 +141,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--mode", default="standard", choices=("standard", "coop", "solo"))
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                        help="another game param, YAML value (repeatable), e.g. "
+                             "intruder_player=true")  # fmt: skip
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / DATA_FILE)
     args = parser.parse_args(argv)
     fits = json.loads(args.out.read_text("utf-8")) if args.out.exists() else {}
     try:
-        fit = fit_value(args.players, args.mode, args.games, args.seed)
-    except ValueError as exc:  # bad --players, --mode or --games: one line, exit 2
+        params = {}
+        for pair in args.param:
+            name, sep, value = pair.partition("=")
+            if not sep or name in ("players", "mode"):
+                raise ValueError(f"--param takes KEY=VALUE (not players or mode), got {pair!r}")
+            params[name] = yaml.safe_load(value)
+        fit = fit_value(args.players, args.mode, args.games, args.seed, **params)
+    except ValueError as exc:  # bad --players, --mode, --param or --games: one line, exit 2
         parser.error(str(exc))
-    key = fit_key(NemesisGame(players=args.players, mode=args.mode).params)
+    key = fit_key(NemesisGame(players=args.players, mode=args.mode, **params).params)
     fits[key] = fit
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(fits, indent=1, sort_keys=True) + "\n", "utf-8")
