@@ -72,10 +72,8 @@ class ExpertTargets:
                 )
             count = len(inputs)
             for g in games:
-                # the first dataset's advice draws keep their seeds; each later one gets its own
-                stream = (seed, g.index) if k == 0 else (seed, g.index, k)
                 for x, mask, target in _replay(game, g, int(header["seat"]), advisor,
-                                               temperature, stream):  # fmt: skip
+                                               temperature, seed, k):  # fmt: skip
                     inputs.append(x)
                     masks.append(mask)
                     targets.append(target)
@@ -120,7 +118,8 @@ def _replay(
     seat: int,
     advisor: Advisor | None,
     temperature: float,
-    stream: tuple[int, ...],
+    seed: int,
+    dataset: int,
 ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(input, mask, target) per searched decision of game `g`, replaying its history."""
     n_actions = game.info.num_actions
@@ -145,7 +144,9 @@ def _replay(
                 ctx = AgentContext(
                     seat=seat, observation=x[:size], action_mask=mask, view=view, game=game
                 )
-                rng = np.random.default_rng([*stream[:2], position, *stream[2:]])
+                # the first dataset's advice draws keep their seeds; each later one has its own
+                key = [seed, g.index, position] + ([dataset] if dataset else [])
+                rng = np.random.default_rng(key)
                 x[size + advisor.advise(ctx, rng)] = 1.0
             target = np.zeros(n_actions, dtype=np.float32)
             weights = np.asarray(decision.visits, dtype=np.float64) ** (1.0 / temperature)

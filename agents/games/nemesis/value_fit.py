@@ -6,7 +6,7 @@
 plays `games` seeded games of the heuristic crew on every seat (game i: chance and each seat
 from `SeedSequence([seed, i])`), records each living character's features at the first decision
 of every turn with whether that seat won, fits the weights by Newton's method on the log loss
-(the Not Alone fit's solver, `agents.games.not_alone.value_fit` has the same), and writes them,
+(agents/logistic.py, the solver every kit's value shares), and writes them,
 with their provenance and held-out log loss (the last fifth of the games), into
 `agents/games/nemesis/data/nemesis_value.json` under the key `fit_key` gives ("4 standard",
 "4 standard intruder_player=true"). Same arguments,
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -29,14 +28,12 @@ import yaml
 from agents.base import AgentContext
 from agents.games.nemesis.crew import heuristic_agent
 from agents.games.nemesis.value import DATA_FILE, FEATURES, features, fit_key
+from agents.logistic import Array, held_out_fit
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.nemesis.character import DEAD
 from nemesis_env.games.nemesis.game import NemesisGame
 
-L2 = 1e-3
-NEWTON_STEPS = 25
-Array = npt.NDArray[np.float64]
 Samples = tuple[Array, Array, npt.NDArray[np.int64]]
 
 
@@ -90,23 +87,6 @@ def collect(game: NemesisGame, games: int, seed: int) -> Samples:
     return np.array(xs), np.array(ys, dtype=np.float64), np.array(index, dtype=np.int64)
 
 
-def fit_logistic(x: Array, y: Array) -> Array:
-    """Weights minimising the mean log loss plus L2/2 |w|^2, by Newton's method."""
-    weights = np.zeros(x.shape[1])
-    ridge = L2 * np.eye(x.shape[1])
-    for _ in range(NEWTON_STEPS):
-        p = 1.0 / (1.0 + np.exp(-(x @ weights)))
-        gradient = x.T @ (p - y) / len(y) + L2 * weights
-        hessian = (x * (p * (1.0 - p))[:, None]).T @ x / len(y) + ridge
-        weights = weights - np.linalg.solve(hessian, gradient)
-    return weights
-
-
-def log_loss(weights: Sequence[float] | Array, x: Array, y: Array) -> float:
-    p = np.clip(1.0 / (1.0 + np.exp(-(x @ np.asarray(weights)))), 1e-9, 1 - 1e-9)
-    return float(-np.mean(y * np.log(p) + (1.0 - y) * np.log(1.0 - p)))
-
-
 def fit_value(players: int, mode: str, games: int, seed: int, **params: Any) -> dict[str, Any]:
     """The fit record written to the data file: weights, provenance and held-out quality;
     `params`: other game params (intruder_player, board_side, ...)."""
@@ -114,23 +94,15 @@ def fit_value(players: int, mode: str, games: int, seed: int, **params: Any) -> 
         raise ValueError(f"games must be >= 5 (a fifth is held out), got {games}")
     game = NemesisGame(players=players, mode=mode, **params)
     x, y, index = collect(game, games, seed)
-    held_out = index >= games - games // 5
-    weights = fit_logistic(x[~held_out], y[~held_out])
-    base_rate = float(np.clip(y[~held_out].mean(), 1e-6, 1 - 1e-6))
-    constant = [math.log(base_rate / (1 - base_rate))] + [0.0] * (len(FEATURES) - 1)
-    report = {
-        "log_loss": log_loss(weights, x[held_out], y[held_out]),
-        "constant_log_loss": log_loss(constant, x[held_out], y[held_out]),
-        "samples": int(held_out.sum()),
-        "win_rate": float(y[held_out].mean()),
-    }
+    weights, report = held_out_fit(x, y, index, games)
+    report["win_rate"] = float(y[index >= games - games // 5].mean())
     return {
         "rules_version": game.info.rules_version,
         "params": game.params.to_dict(),
         "games": games,
         "seed": seed,
         "features": list(FEATURES),
-        "weights": [round(float(w), 6) for w in fit_logistic(x, y)],
+        "weights": [round(float(w), 6) for w in weights],
         "held_out": report,
     }
 

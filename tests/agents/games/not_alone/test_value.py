@@ -15,7 +15,8 @@ import pytest
 
 from agents.games.not_alone.rollout import rollout_policy as not_alone_rollout_policy
 from agents.games.not_alone.value import FEATURES, NotAloneValue, features, load_value, read_fits
-from agents.games.not_alone.value_fit import collect, fit_logistic, fit_value, log_loss
+from agents.games.not_alone.value_fit import collect, fit_value
+from agents.logistic import fit_logistic, log_loss
 from agents.search import ISMCTSAgent
 from agents.search.common import fast_random, rollout
 from nemesis_env.core.chance import sample_outcome
