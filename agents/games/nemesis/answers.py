@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.games.nemesis import plan
+from agents.games.nemesis import errands, plan
 from agents.games.nemesis.lookup import CHARACTER_RANK, OBJECTIVE_EASE, UNKNOWN
 from agents.games.nemesis.round_policy import Choice, Memory
 from agents.games.nemesis.situation import Situation
@@ -138,12 +138,24 @@ def keep_thing(sit: Situation, m: Memory) -> Choice | None:
 
 
 def drop_thing(sit: Situation, m: Memory) -> Choice | None:
+    """The least wanted thing goes; an object an errand needs (errands.py) is kept."""
     lk = sit.lk
     things = _ids(sit, "thing")
     if not things:
         return None
-    worst = min(things, key=lambda a: (lk.thing_keep(lk.arg[a]), a))
+    wanted = errands.wanted_things(sit)
+    worst = min(things, key=lambda a: (lk.arg[a] in wanted, lk.thing_keep(lk.arg[a]), a))
     return worst, f"drop {lk.thing_names[lk.arg[worst]]}"
+
+
+def analyse(sit: Situation, m: Memory) -> Choice | None:
+    """The Laboratory: analyse an object an errand wants analysed, else any offered."""
+    things = _ids(sit, "thing")
+    if not things:
+        return None
+    wanted = errands.wanted_things(sit)
+    best = min(things, key=lambda a: (sit.lk.arg[a] not in wanted, a))
+    return best, f"Laboratory: analyse the {sit.lk.thing_names[sit.lk.arg[best]]}"
 
 
 def item_option(sit: Situation, m: Memory) -> Choice | None:
@@ -247,6 +259,7 @@ RULES: dict[int, Rule] = {
     Kind.NOISE_CORRIDOR: noise_corridor,
     Kind.ROOM_POD: room_pod,
     Kind.ROOM_TARGET: room_target,
+    Kind.ROOM_OBJECT: analyse,
     Kind.CARD_OPTION: card_option,
     Kind.ROOM_OPTION: room_option,
     Kind.ROOM_DESTINATION: destination,

@@ -51,7 +51,7 @@ class HeuristicCrew:
             if played is not None and played[0] in legal:
                 return self._done(played[0], played[1], ctx)
             return self._done(int(legal[rng.integers(len(legal))]), "intruder: any", ctx)
-        sit = Situation(ctx.view, self._lookup, ctx.seat, legal)
+        sit = Situation(ctx.view, self._lookup, ctx.seat, legal, self.params)
         choice = self.decide(sit, rng)
         return self._done(choice[0], choice[1], ctx)
 

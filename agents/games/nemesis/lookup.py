@@ -88,6 +88,7 @@ class Lookup:
     contamination_from: int  # card ids from here on are contamination
     thing_names: tuple[str, ...]  # per thing id: the item or object id without its prefix
     thing_capacity: tuple[int, ...]  # ammo capacity (weapons > 0)
+    first_object: int  # thing id of the first object (corpse, blue corpse, carcass, egg)
     mini_type: tuple[int, ...]
     character_names: tuple[str, ...]
     objective_names: tuple[str, ...]
@@ -152,6 +153,7 @@ def build_lookup(game: Any) -> Lookup:
         tile_names=t.tiles, card_names=t.cards, contamination_from=t.contam_unknown,
         thing_names=tuple(th.id.split(".", 1)[1] for th in t.things),
         thing_capacity=tuple(th.capacity for th in t.things), mini_type=t.mini_type,
+        first_object=game.first_object,
         character_names=tuple(c.id for c in t.data.characters),
         objective_names=tuple(o.id for o in t.data.objectives),
         hibernation_open_at=t.data.tracks.time.hibernation_open_at,

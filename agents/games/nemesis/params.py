@@ -45,6 +45,18 @@ class CrewParams:
     # Hibernatorium (they flee)
     fire_control_min_fires: int = 2
     fire_control_reach: int = 20
+    # objective errands (errands.py: Signals, analyses, the blue corpse, Eggs, exploring) are
+    # run while the time track shows more than this many turns
+    errands_until_time: int = 9
+    # outside co-op, a seat whose objective needs a room it has not seen (the Comms Room, the
+    # Laboratory, the Nest, the Surgery) or every room explored walks into unexplored rooms
+    explore_for_objective: bool = False
+    # co-op: the last this many active characters run every errand (the others, keepers, do
+    # the ship tasks and seek safety, so that someone survives), until this time, exploring
+    # for them when `runner_explores`
+    coop_runners: int = 1
+    runner_until_time: int = 6
+    runner_explores: bool = True
     # pods: the nearest character within reach unlocks one at the Hatch Control System
     hatch_reach: int = 3
     # once the Hibernatorium is open, a boardable pod is preferred while at most this many rooms

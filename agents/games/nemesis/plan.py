@@ -4,12 +4,14 @@ The ship tasks (check the coordinates and steer to Earth in the Cockpit; check, 
 three engines) are shared out among the active characters by seat order, so that four agents
 do not all queue at the Cockpit: they cannot tell each other what they saw (engine tops and
 the coordinates are private), so splitting by seat is the only coordination they have. After
-`tasks_until_time` or with no task left, the goal is safety: a boardable escape pod whose
+`tasks_until_time` or with no task left, the goal is an objective errand (errands.py; in co-op
+the AutoDoc's corpse comes before the ship tasks), then safety: a boardable escape pod whose
 section the seat has seen, or the Hibernatorium.
 """
 
 from __future__ import annotations
 
+from agents.games.nemesis import errands
 from agents.games.nemesis.lookup import (
     ACTIVE,
     DOOR_CLOSED,
@@ -30,8 +32,10 @@ TC = -2
 
 
 def my_tasks(sit: Situation, tasks: tuple[str, ...] = TASKS) -> list[str]:
-    """The tasks dealt to this seat: task i goes to the (i mod k)-th active seat."""
-    active = [i for i, c in enumerate(sit.view.chars) if c.status == ACTIVE]
+    """The tasks dealt to this seat: task i goes to the (i mod k)-th active seat (in co-op,
+    of the keepers: the errands' runners have none)."""
+    team = errands.runners(sit)
+    active = [i for i, c in enumerate(sit.view.chars) if c.status == ACTIVE and i not in team]
     if sit.seat not in active:
         return []
     mine = active.index(sit.seat)
@@ -86,6 +90,9 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     hatch = hatch_room(sit, p)
     if hatch >= 0:
         return hatch, "hatch control: unlock a pod"
+    revive = errands.autodoc(sit)
+    if revive is not None:
+        return revive.room, revive.why
     if sit.view.time > p.tasks_until_time:
         best = min(((lk.dist[room][r], t, r) for t in my_tasks(sit, p.tasks)
                     if (r := task_room(sit, t, p.check_engines)) >= 0), default=None)  # fmt: skip
@@ -94,6 +101,10 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
         comms = sit.tile_room("comms_room")
         if comms >= 0 and wants_signal(sit):
             return comms, "objective: send the signal"
+    if sit.view.time > errands.open_until(sit):
+        job = errands.job_errand(sit)
+        if job is not None:
+            return job.room, job.why
     pod_room = boardable_pod_room(sit)
     home = lk.hibernatorium
     if pod_room >= 0 and (

@@ -7,15 +7,16 @@ Rules in priority order, the first that applies wins (each returns the action an
    shot; melee only small Intruders; pass when nothing else is possible.
 2. Out of Combat: leave a burning room; heal (medical items, the Emergency Room); hibernate or
    board a pod once the goal is safety; do the ship task of the room (Cockpit, engines, Engine
-   Control Room, Comms Room); Rest to clear contamination; search when unarmed; move towards
-   the goal; else pass (keeping the cards for the next round).
+   Control Room, Comms Room); the errand of the room (errands.py); Rest to clear
+   contamination; search when unarmed; move towards the goal; else pass (keeping the cards for
+   the next round).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agents.games.nemesis import plan
+from agents.games.nemesis import errands, plan
 from agents.games.nemesis.lookup import HIT_CHANCE, MEDICAL, UNKNOWN
 from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
@@ -35,7 +36,7 @@ def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
     if sit.intruders_in(sit.room):
         return combat(sit, p)
     target, why = plan.goal(sit, p)
-    for rule in (leave_fire, heal, reach_safety, ship_task, rest, search):
+    for rule in (leave_fire, heal, reach_safety, ship_task, run_errand, rest, search):
         choice = rule(sit, p, memory, target, why)
         if choice is not None:
             return choice
@@ -154,6 +155,38 @@ def _repair(sit: Situation, m: Memory) -> Choice | None:
             m.item = name
             return a, f"repair it with {name}"
     return None
+
+
+def run_errand(sit: Situation, p: CrewParams, m: Memory, target: int, why: str
+               ) -> Choice | None:  # fmt: skip
+    """At an errand's room: pick the object up, drop it, or take the room action (errands.py).
+    Hands too full to pick something up are emptied of the least wanted heavy thing first."""
+    if sit.room != target or not why.startswith("errand"):
+        return None
+    job = errands.errand(sit)
+    if job is None or job.act is None or job.room != sit.room:
+        return None
+    kind, arg = job.act
+    lk = sit.lk
+    if kind == "room_action":
+        action = sit.by_kind.get("room_action")
+        return (action[0], job.why) if action else None
+    for a in sit.by_kind.get(kind, ()):
+        if lk.arg[a] == arg:
+            return a, job.why
+    if kind == "pick_up" and lk.first_object + arg in sit.view.objects[sit.room]:
+        return _free_a_hand(sit, job.why)
+    return None
+
+
+def _free_a_hand(sit: Situation, why: str) -> Choice | None:
+    lk, wanted = sit.lk, errands.wanted_things(sit)
+    heavy = [a for a in sit.by_kind.get("drop", ()) if lk.arg[a] in sit.me.heavy
+             and lk.arg[a] not in wanted]  # fmt: skip
+    if not heavy:
+        return None
+    worst = min(heavy, key=lambda a: (lk.thing_keep(lk.arg[a]), a))
+    return worst, f"{why}: drop {lk.thing_names[lk.arg[worst]]} to free a hand"
 
 
 def rest(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:

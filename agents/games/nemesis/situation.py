@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.games.nemesis.lookup import ACTIVE, HIBERNATING, UNKNOWN, Lookup
+from agents.games.nemesis.params import CrewParams
 
 
 @dataclass(slots=True)
@@ -15,6 +16,7 @@ class Situation:
     lk: Lookup
     seat: int
     legal: list[int]
+    params: CrewParams = field(default_factory=CrewParams)
     by_kind: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
