@@ -237,13 +237,13 @@ def test_who_walks_into_unexplored_rooms() -> None:
     Life Support Failure, Short Circuit, Malfunction hit explored rooms), so in co-op only the
     runner explores for an errand and the keepers never do; outside co-op a seat whose
     objective needs every room explored (Relentless Investigator: Signal + all rooms explored)
-    walks into the nearest unexplored room, unless `explore_for_objective` is off."""
+    walks into the nearest unexplored room with `explore_for_objective` (off by default)."""
     s, seat = standard_with("relentless_investigator")
     sit = situation(s, seat)
     assert "explore" in errands.my_jobs(sit)
-    found = errands._errand(sit, "explore", [])
+    on = situation(s, seat, CrewParams(explore_for_objective=True))
+    found = errands._errand(on, "explore", [])
     assert found is not None and not s.explored[found.room]
-    off = situation(s, seat, CrewParams(explore_for_objective=False))
-    assert errands._errand(off, "explore", []) is None
+    assert errands._errand(sit, "explore", []) is None  # the default: off
     coop, _ = coop_with(["no_man_left_behind"] * 4)
     assert errands.explores(situation(coop, 3)) and not errands.explores(situation(coop, 0))
