@@ -11,7 +11,7 @@ import pytest
 from nemesis_env.core.errors import ParamError
 from nemesis_env.core.game import UtilityKind
 from nemesis_env.games.nemesis.game import NemesisGame
-from nemesis_env.games.nemesis.rules import ending, exploration, objectives
+from nemesis_env.games.nemesis.rules import ending, exploration, modes, objectives
 from nemesis_env.games.nemesis.rules.kinds import Kind, Stage
 from nemesis_env.games.nemesis.state import ACTIVE, DEAD, HIBERNATING, WORKING, State
 from nemesis_env.games.nemesis.view import view_for
@@ -207,6 +207,23 @@ def test_co_op_counts_the_signal_once_per_card(senders: int, won: bool) -> None:
     for seat in range(senders):
         s.chars[seat].signal = True
     assert end_with(s, [HIBERNATING, HIBERNATING]).returns() == (float(won),) * 2
+
+
+def test_card_progress_counts_every_character_as_a_survivor() -> None:
+    """`modes.card_holds` (the co-op progress figure of agents.games.nemesis.stats): a card's
+    conditions (objectives.yaml) with every character counted as a survivor, its Signal by any
+    character. Special Delivery's Egg is carried by a dead character: the card does not win
+    (nobody carries it out), but it counts as held; Clean-Up Crew's nest is destroyed but no
+    Signal was sent: not held until someone sends one."""
+    s = with_objectives(to_round("coop", 2), "special_delivery", "clean_up_crew")
+    s.chars[0].heavy, s.chars[0].heavy_ammo = [s.game.obj_egg], [0]
+    s.nest_destroyed = True
+    delivery, clean_up = (card(s, n) for n in ("special_delivery", "clean_up_crew"))
+    assert modes.card_holds(s, delivery) and not modes.card_holds(s, clean_up)
+    s.chars[1].signal = True
+    assert modes.card_holds(s, clean_up)
+    s.chars[0].heavy, s.chars[0].heavy_ammo = [], []
+    assert not modes.card_holds(s, delivery)
 
 
 # -- death and the AutoDoc ------------------------------------------------------------------

@@ -43,6 +43,18 @@ def test_a_tally_of_random_games_adds_up() -> None:
     assert report["decisions_per_game"] > 0
 
 
+def test_co_op_reports_each_dealt_card_and_standard_reports_none() -> None:
+    """Co-op deals one Solo/Co-op card per player (§18.2): over 3 two-player games 6 cards are
+    dealt, none held more often than dealt; a standard game has no co-op figures."""
+    report = stats.tally_games(2, ["heuristic"] * 2, games=3, mode="coop").report()
+    cards = report["coop_cards"]
+    assert sum(c["dealt"] for c in cards.values()) == 6
+    assert all(0 <= c["held"] <= c["dealt"] for c in cards.values())
+    assert 0 <= report["coop_all_cards_held"] <= 3
+    standard = stats.tally_games(2, ["random"] * 2, games=1).report()
+    assert standard["coop_cards"] == {} and standard["coop_all_cards_held"] == 0
+
+
 def test_the_command_refuses_an_unknown_agent() -> None:
     with pytest.raises(SystemExit):
         stats.main(["--crew", "wizard", "--games", "1"])

@@ -19,7 +19,10 @@ was destroyed, nobody was left aboard), how often each step of the victory check
 (engines, coordinates, contamination; the objectives step decides who wins among the survivors), and
 survival and win rates per agent name with Wilson 95% intervals over seats (seats of one game
 are not independent: in co-op they share one outcome), and the games that had a winner, with
-their interval over games (the co-op crew's win rate). Every game is checked to end without an
+their interval over games (the co-op crew's win rate). In co-op it also counts, per Solo/Co-op
+card, the deals and the ends at which the card held with every character counted as a
+survivor (`rules.modes.card_holds`: progress toward a crew win), and the games in which every
+card did. Every game is checked to end without an
 error.
 """
 
@@ -45,6 +48,7 @@ from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.nemesis.character import DEAD
 from nemesis_env.games.nemesis.game import NemesisGame
+from nemesis_env.games.nemesis.rules import modes
 from nemesis_env.games.nemesis.rules.ending import HYPERSPACE_JUMP, NOBODY_LEFT
 from nemesis_env.games.nemesis.state import State
 
@@ -71,6 +75,19 @@ class Tally:
     seat_won: Counter[int] = field(default_factory=Counter)
     games_with_a_winner: int = 0
     players: int = 0
+    coop_dealt: Counter[str] = field(default_factory=Counter)  # co-op: per card name
+    coop_held: Counter[str] = field(default_factory=Counter)  # ... held at the end (card_holds)
+    coop_all_held: int = 0  # games whose every card held (a survivor assumed)
+
+    def add_coop(self, s: State) -> None:
+        """Co-op progress toward a crew win: which dealt cards held at the end, each as if every
+        character had survived (rules.modes.card_holds)."""
+        names = [o.id for o in s.game.objective_cards]
+        held = [(names[card], modes.card_holds(s, card)) for c in s.chars for card in c.objectives]
+        for name, holds in held:
+            self.coop_dealt[name] += 1
+            self.coop_held[name] += holds
+        self.coop_all_held += modes.crew_wins(s, list(range(len(s.chars))))
 
     def report(self) -> dict[str, Any]:
         rates = {
@@ -83,6 +100,8 @@ class Tally:
             }
             for name, n in sorted(self.seats.items())
         }
+        coop = {name: {"dealt": n, "held": self.coop_held[name]}
+                for name, n in sorted(self.coop_dealt.items())}  # fmt: skip
         return {
             "games": self.games,
             "seconds": self.seconds,
@@ -96,6 +115,8 @@ class Tally:
             "games_with_a_winner": self.games_with_a_winner,
             "games_with_a_winner_ci95": list(wilson_interval(self.games_with_a_winner, self.games)),
             "rates": rates,
+            "coop_cards": coop,  # co-op only: per card, deals and ends where it held
+            "coop_all_cards_held": self.coop_all_held,
             "seat_rates": [  # per seat, over games: e.g. one seat's agent among fixed mates
                 {
                     "survival": self.seat_survived[seat] / max(self.games, 1),
@@ -199,6 +220,8 @@ def tally_games(
         tally.endings[ending(s)] += 1
         tally.victory_check_kills.update(victory_check_kills(s))
         tally.games_with_a_winner += any(s.winners)
+        if mode == "coop":
+            tally.add_coop(s)
         for seat, c in enumerate(s.chars):
             name = crew[seat]
             tally.seats[name] += 1
@@ -338,6 +361,11 @@ def _text(r: dict[str, Any]) -> str:
         f"games with a winner: {r['games_with_a_winner']} "
         + _ci(r["games_with_a_winner"] / r["games"], r["games_with_a_winner_ci95"]),
     ]
+    if r["coop_cards"]:
+        lines.append("co-op cards held at the end (every character counted as a survivor): "
+                     + ", ".join(f"{k} {v['held']}/{v['dealt']}"
+                                 for k, v in r["coop_cards"].items())
+                     + f"; every card in {r['coop_all_cards_held']} games")  # fmt: skip
     for name, rate in r["rates"].items():
         lines.append(f"{name}: {rate['seats']} seats, survival "
                      f"{_ci(rate['survival'], rate['survival_ci95'])}, "

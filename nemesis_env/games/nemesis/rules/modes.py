@@ -58,6 +58,14 @@ def crew_wins(s: State, survivors: list[int]) -> bool:
     return signals_needed <= sum(1 for c in s.chars if c.signal)
 
 
+def card_holds(s: State, card: int) -> bool:
+    """Co-op progress, read at the end: the card's conditions hold with every character counted
+    as a survivor, and its Signal (where every way to meet it needs one) was sent by someone.
+    `crew_wins` also needs a real survivor and a sender per Signal card."""
+    holds, needs_signal = _card_for_crew(s, card, list(range(len(s.chars))))
+    return holds and (not needs_signal or any(c.signal for c in s.chars))
+
+
 def _card_for_crew(s: State, card: int, survivors: list[int]) -> tuple[bool, bool]:
     """(the card's conditions other than the Signal hold for some alternative, every such
     alternative needs a Signal). A survivor-specific condition may hold for any survivor."""
