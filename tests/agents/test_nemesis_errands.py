@@ -247,3 +247,20 @@ def test_who_walks_into_unexplored_rooms() -> None:
     assert errands._errand(sit, "explore", []) is None  # the default: off
     coop, _ = coop_with(["no_man_left_behind"] * 4)
     assert errands.explores(situation(coop, 3)) and not errands.explores(situation(coop, 0))
+
+
+def test_a_keeper_sends_a_missing_signal_from_a_comms_room_nearby() -> None:
+    """§18.2: when several cards need the Signal, that many characters must send it. With two
+    Signal cards and one runner, a keeper within KEEPER_SIGNAL_REACH of a seen Comms Room goes
+    to send one while fewer characters than cards have sent it, and not once enough have."""
+    s, _ = coop_with(["cutting_off_the_head", "clean_up_crew",
+                      "destination_earth", "destination_earth"])  # fmt: skip
+    neighbour = next(r for r in s.game.topo.neighbours(HIBERNATORIUM) if r >= 0)
+    place_tile(s, neighbour, "comms_room")
+    s.time = 10
+    sit = situation(s, 0)
+    assert 0 not in errands.runners(sit)
+    found = errands.job_errand(sit)
+    assert found is not None and found.room == neighbour and found.act == ("room_action", -1)
+    s.chars[3].signal = s.chars[2].signal = True
+    assert errands.job_errand(situation(s, 0)) is None

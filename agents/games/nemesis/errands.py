@@ -168,13 +168,25 @@ def job_errand(sit: Situation) -> Errand | None:
     """The nearest open job's errand (the objectives' jobs only)."""
     needs = crew_needs(sit)
     best: tuple[int, Errand] | None = None
-    for job in my_jobs(sit):
+    for job in my_jobs(sit) + keeper_signal(sit, needs):
         found = _errand(sit, job, needs)
         if found is not None and found.room >= 0:
             distance = sit.lk.dist[sit.room][found.room]
             if best is None or distance < best[0]:
                 best = (distance, found)
     return None if best is None else best[1]
+
+
+def keeper_signal(sit: Situation, needs: list[Need]) -> list[str]:
+    """Co-op: a keeper also sends a Signal while the crew has fewer senders than Signal cards
+    (§18.2), if the Comms Room is seen within `KEEPER_SIGNAL_REACH` rooms."""
+    if not sit.view.crew_objectives or sit.seat in runners(sit) or sit.me.signal:
+        return []
+    sent = sum(1 for c in sit.view.chars if c.signal)
+    comms = sit.tile_room("comms_room")
+    if sent >= sum(1 for n in needs if n.signal) or comms < 0:
+        return []
+    return ["signal keeper"] if sit.lk.dist[sit.room][comms] <= KEEPER_SIGNAL_REACH else []
 
 
 def autodoc(sit: Situation) -> Errand | None:
@@ -275,6 +287,7 @@ def _specimen(sit: Situation, thing: int, needs: list[Need]) -> Errand | None:
 
 
 AUTODOC_REACH = 3
+KEEPER_SIGNAL_REACH = 3
 _NAMES = {CARCASS: "carcass", EGG: "Egg"}
 
 
