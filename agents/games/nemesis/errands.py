@@ -32,6 +32,8 @@ from agents.games.nemesis.situation import Situation
 # object indices (tables.OBJECTS) and weakness slots (tables.WEAKNESS_SLOTS)
 CORPSE, BLUE_CORPSE, CARCASS, EGG = range(4)
 EGG_SLOT, CORPSE_SLOT, CARCASS_SLOT = range(3)
+AUTODOC_REACH = 3  # rooms: a corpse farther off is left where it lies
+KEEPER_SIGNAL_REACH = 3  # rooms: a co-op keeper detours this far at most to send a Signal
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,8 +203,6 @@ def autodoc(sit: Situation) -> Errand | None:
     if doc < 0:
         return None
     if corpse in sit.me.heavy:
-        if doc < 0:
-            return _at(sit, "emergency_room", "bring the corpse to the AutoDoc", None)
         return Errand(doc, "errand: leave the corpse in the AutoDoc", ("drop", corpse))
     if any(corpse in c.heavy for i, c in enumerate(view.chars) if i != sit.seat):
         return None
@@ -212,12 +212,8 @@ def autodoc(sit: Situation) -> Errand | None:
     if not rooms:
         return None
     room = min(rooms, key=lambda r: (lk.dist[sit.room][r], r))
-    mine = lk.dist[sit.room][room]
-    for seat, c in enumerate(view.chars):
-        if seat != sit.seat and c.status == ACTIVE and c.room >= 0:
-            theirs = lk.dist[c.room][room]
-            if theirs < mine or (theirs == mine and seat < sit.seat):
-                return None
+    if not sit.nearest_active(room):
+        return None
     return Errand(room, "errand: pick up a corpse for the AutoDoc", ("pick_up", CORPSE))
 
 
@@ -286,8 +282,6 @@ def _specimen(sit: Situation, thing: int, needs: list[Need]) -> Errand | None:
     return _at(sit, "nest", "take an Egg", ("room_action", -1))
 
 
-AUTODOC_REACH = 3
-KEEPER_SIGNAL_REACH = 3
 _NAMES = {CARCASS: "carcass", EGG: "Egg"}
 
 
@@ -313,17 +307,9 @@ def nearest_unexplored(sit: Situation) -> int:
 
 def wanted_things(sit: Situation) -> set[int]:
     """Thing ids the seat's jobs want in its hands (not to be dropped for something else)."""
-    needs = crew_needs(sit)
-    out: set[int] = set()
-    slots = wanted_slots(needs)
     first = sit.lk.first_object
+    objects = {"corpse": BLUE_CORPSE, "carcass": CARCASS, "egg": EGG}
+    out = {first + objects[job] for job in my_jobs(sit) if job in objects}
     if sit.view.crew_objectives:
         out.add(first + CORPSE)  # for the AutoDoc
-    for job in my_jobs(sit):
-        if job == "corpse":
-            out.add(first + BLUE_CORPSE)
-        elif job == "carcass" and CARCASS_SLOT in slots:
-            out.add(first + CARCASS)
-        elif job == "egg":
-            out.add(first + EGG)
     return out

@@ -115,18 +115,6 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     return home, "safety: the Hibernatorium"
 
 
-def nearest_active(sit: Situation, room: int) -> bool:
-    """True when no other active character is nearer `room` (ties: the lower seat goes), so
-    that one character, not all, answers a shared need."""
-    dist, mine = sit.lk.dist, sit.lk.dist[sit.room][room]
-    for seat, c in enumerate(sit.view.chars):
-        if seat != sit.seat and c.status == ACTIVE and c.room >= 0:
-            theirs = dist[c.room][room]
-            if theirs < mine or (theirs == mine and seat < sit.seat):
-                return False
-    return True
-
-
 def hibernatorium_blocked(sit: Situation) -> bool:
     """Intruders hold the Hibernatorium once it is (nearly) open: nobody can hibernate."""
     home = sit.lk.hibernatorium
@@ -143,7 +131,7 @@ def fire_control_room(sit: Situation, p: CrewParams) -> int:
         return -1
     if sum(sit.view.fire) < p.fire_control_min_fires and not hibernatorium_blocked(sit):
         return -1
-    return fcs if nearest_active(sit, fcs) else -1
+    return fcs if sit.nearest_active(fcs) else -1
 
 
 def fire_control_target(sit: Situation) -> int:
@@ -177,7 +165,7 @@ def hatch_room(sit: Situation, p: CrewParams) -> int:
         return -1
     if unlockable_pod(sit) < 0:
         return -1
-    return hatch if nearest_active(sit, hatch) else -1
+    return hatch if sit.nearest_active(hatch) else -1
 
 
 def unlockable_pod(sit: Situation) -> int:

@@ -66,6 +66,17 @@ class Situation:
         return sum(1 for i, c in enumerate(self.view.chars)
                    if i != self.seat and c.status == ACTIVE and c.room == room)  # fmt: skip
 
+    def nearest_active(self, room: int) -> bool:
+        """True when no other active character is nearer `room` (ties: the lower seat goes), so
+        that one character, not all, answers a shared need."""
+        dist, mine = self.lk.dist, self.lk.dist[self.room][room]
+        for seat, c in enumerate(self.view.chars):
+            if seat != self.seat and c.status == ACTIVE and c.room >= 0:
+                theirs = dist[c.room][room]
+                if theirs < mine or (theirs == mine and seat < self.seat):
+                    return False
+        return True
+
     def tile_room(self, name: str) -> int:
         """The room where the seat has seen tile `name`, -1 if it has not."""
         tiles = self.lk.tile_names
