@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.games.nemesis import errands, plan
+from agents.games.nemesis import errands, escape, plan
 from agents.games.nemesis.lookup import CHARACTER_RANK, OBJECTIVE_EASE, UNKNOWN
 from agents.games.nemesis.round_policy import Choice, Memory
 from agents.games.nemesis.situation import Situation
@@ -200,7 +200,7 @@ def room_pod(sit: Situation, m: Memory) -> Choice | None:
     """Hatch Control: unlock a locked pod of a seen section (never lock one); else board."""
     pods = _ids(sit, "pod")
     if sit.tile_here() == "hatch_control_system":
-        wanted = plan.unlockable_pod(sit)
+        wanted = escape.unlockable_pod(sit)
         for a in pods:
             if sit.lk.arg[a] == wanted:
                 return a, f"hatch control: unlock pod {wanted + 1}"

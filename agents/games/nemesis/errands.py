@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from agents.games.nemesis import escape
 from agents.games.nemesis.lookup import ACTIVE, DEAD, UNKNOWN
 from agents.games.nemesis.situation import Situation
 
@@ -169,6 +170,8 @@ def errand(sit: Situation) -> Errand | None:
 def job_errand(sit: Situation) -> Errand | None:
     """The nearest open job's errand (the objectives' jobs only)."""
     needs = crew_needs(sit)
+    if carrying_out(sit):
+        return None
     best: tuple[int, Errand] | None = None
     for job in my_jobs(sit) + keeper_signal(sit, needs):
         found = _errand(sit, job, needs)
@@ -225,7 +228,7 @@ def _errand(sit: Situation, job: str, needs: list[Need]) -> Errand | None:
     if job == "explore":
         if not explores(sit):
             return None
-        room = nearest_unexplored(sit)
+        room = sit.nearest_unexplored()
         return None if room < 0 else Errand(room, "errand: explore every room", None)
     if job == "corpse":
         return _corpse(sit, needs)
@@ -240,7 +243,7 @@ def _at(sit: Situation, tile: str, what: str, act: tuple[str, int] | None) -> Er
         return Errand(room, f"errand: {what}", act)
     if not explores(sit):
         return None
-    unexplored = nearest_unexplored(sit)
+    unexplored = sit.nearest_unexplored()
     if unexplored < 0:
         return None
     return Errand(unexplored, f"errand: look for the {tile.replace('_', ' ')} to {what}", None)
@@ -276,6 +279,8 @@ def _specimen(sit: Situation, thing: int, needs: list[Need]) -> Errand | None:
         return None
     if not analyse and not keep:
         return None
+    if not analyse and not _leaving_soon(sit):
+        return None  # an Egg carried about draws Intruders (Egg Protection): fetch it last
     found = _fetch(sit, thing, f"the {_NAMES[thing]}")
     if found is not None or thing != EGG or view.eggs_in_nest <= 0 or view.nest_destroyed:
         return found
@@ -283,6 +288,25 @@ def _specimen(sit: Situation, thing: int, needs: list[Need]) -> Errand | None:
 
 
 _NAMES = {CARCASS: "carcass", EGG: "Egg"}
+
+
+def _leaving_soon(sit: Situation) -> bool:
+    """An Egg to carry out is fetched only once a pod is open to take it to, or outside co-op
+    abandonment once the Hibernatorium is (nearly) open."""
+    if escape.abandons_ship(sit):
+        return escape.boardable_pod_room(sit) >= 0
+    return bool(sit.view.time <= sit.lk.hibernation_open_at + 1)
+
+
+def carrying_out(sit: Situation) -> bool:
+    """The seat holds an Egg that a card wants carried off the ship and that no analysis still
+    needs: its errands are over, it heads for safety."""
+    needs = crew_needs(sit)
+    if not any(n.carry_out == EGG for n in needs):
+        return False
+    if EGG_SLOT in wanted_slots(needs) and sit.view.weakness[EGG_SLOT] == UNKNOWN:
+        return False
+    return sit.lk.first_object + EGG in sit.me.heavy
 
 
 def _fetch(sit: Situation, thing: int, name: str) -> Errand | None:
@@ -296,13 +320,6 @@ def _fetch(sit: Situation, thing: int, name: str) -> Errand | None:
         return None
     room = min(rooms, key=lambda r: (lk.dist[sit.room][r], r))
     return Errand(room, f"errand: pick up {name}", ("pick_up", thing))
-
-
-def nearest_unexplored(sit: Situation) -> int:
-    """The nearest unexplored room (ties: the lowest number), -1 when all are explored."""
-    lk = sit.lk
-    rooms = [r for r, seen in enumerate(sit.view.explored) if not seen]
-    return min(rooms, key=lambda r: (lk.dist[sit.room][r], r), default=-1)
 
 
 def wanted_things(sit: Situation) -> set[int]:

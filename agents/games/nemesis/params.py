@@ -62,3 +62,8 @@ class CrewParams:
     # once the Hibernatorium is open, a boardable pod is preferred while at most this many rooms
     # farther than the Hibernatorium (a pod skips the engines and coordinates checks)
     pod_margin: int = 0
+    # co-op without Destination: Earth (escape.py): leave in the pods, never hibernate, skip the
+    # ship tasks, and start the self-destruct sequence at this time when a card wants the ship
+    # destroyed
+    coop_abandon: bool = True
+    self_destruct_at_time: int = 9

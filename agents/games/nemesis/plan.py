@@ -11,13 +11,10 @@ section the seat has seen, or the Hibernatorium.
 
 from __future__ import annotations
 
-from agents.games.nemesis import errands
+from agents.games.nemesis import errands, escape
 from agents.games.nemesis.lookup import (
     ACTIVE,
     DOOR_CLOSED,
-    POD_LOCKED,
-    POD_UNLOCKED,
-    SEATS_PER_POD,
     SIGNAL_OBJECTIVES,
     UNKNOWN,
     WORKING,
@@ -93,8 +90,12 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     revive = errands.autodoc(sit)
     if revive is not None:
         return revive.room, revive.why
+    generator = escape.self_destruct_room(sit, p)
+    if generator >= 0:
+        return generator, "self-destruct: start the sequence"
+    abandon = escape.abandons_ship(sit)
     if sit.view.time > p.tasks_until_time:
-        best = min(((lk.dist[room][r], t, r) for t in my_tasks(sit, p.tasks)
+        best = min(((lk.dist[room][r], t, r) for t in ([] if abandon else my_tasks(sit, p.tasks))
                     if (r := task_room(sit, t, p.check_engines)) >= 0), default=None)  # fmt: skip
         if best is not None:
             return best[2], f"ship task {best[1]}"
@@ -105,7 +106,9 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
         job = errands.job_errand(sit)
         if job is not None:
             return job.room, job.why
-    pod_room = boardable_pod_room(sit)
+    if abandon:
+        return escape.safety(sit)
+    pod_room = escape.boardable_pod_room(sit)
     home = lk.hibernatorium
     if pod_room >= 0 and (
         lk.dist[room][pod_room] <= lk.dist[room][home] + p.pod_margin
@@ -161,34 +164,11 @@ def hatch_room(sit: Situation, p: CrewParams) -> int:
     Section has a locked pod, and this seat is the nearest active character within
     `hatch_reach`; -1 otherwise."""
     hatch = sit.tile_room("hatch_control_system")
-    if hatch < 0 or sit.lk.dist[sit.room][hatch] > p.hatch_reach or boardable_pod_room(sit) >= 0:
+    if hatch < 0 or sit.lk.dist[sit.room][hatch] > p.hatch_reach:
         return -1
-    if unlockable_pod(sit) < 0:
+    if escape.boardable_pod_room(sit) >= 0 or escape.unlockable_pod(sit) < 0:
         return -1
     return hatch if sit.nearest_active(hatch) else -1
-
-
-def unlockable_pod(sit: Situation) -> int:
-    """A locked pod with a free seat in a section the seat has seen, -1 if none."""
-    view = sit.view
-    for pod, state in enumerate(view.pods):
-        section = "evacuation_a" if pod % 2 == 0 else "evacuation_b"
-        free = state == POD_LOCKED and len(view.pod_seats[pod]) < SEATS_PER_POD
-        if free and sit.tile_room(section) >= 0:
-            return pod
-    return -1
-
-
-def boardable_pod_room(sit: Situation) -> int:
-    """The nearest seen Evacuation Section with an unlocked pod that has a free seat."""
-    view, best, best_dist = sit.view, -1, 99
-    for pod, state in enumerate(view.pods):
-        if state != POD_UNLOCKED or len(view.pod_seats[pod]) >= SEATS_PER_POD:
-            continue
-        room = sit.tile_room("evacuation_a" if pod % 2 == 0 else "evacuation_b")
-        if room >= 0 and sit.lk.dist[sit.room][room] < best_dist:
-            best, best_dist = room, sit.lk.dist[sit.room][room]
-    return best
 
 
 # -- risk of a room --------------------------------------------------------------------------

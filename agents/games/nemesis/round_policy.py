@@ -22,6 +22,7 @@ from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
 Choice = tuple[int, str]
+SYSTEM_GOALS = ("fire control", "hatch control", "self-destruct")  # goals met by a room action
 
 
 @dataclass(slots=True)
@@ -122,7 +123,7 @@ def reach_safety(sit: Situation, p: CrewParams, m: Memory, target: int, why: str
 def ship_task(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
     lk, room, here = sit.lk, sit.room, sit.tile_here()
     action = sit.by_kind.get("room_action")
-    if action and room == target and why.startswith(("fire control", "hatch control")):
+    if action and room == target and why.startswith(SYSTEM_GOALS):
         return action[0], why
     if room == lk.cockpit and plan.cockpit_pending(sit) and action:
         what = "check the coordinates" if sit.view.coordinates == UNKNOWN else "steer to Earth"

@@ -77,6 +77,12 @@ class Situation:
                     return False
         return True
 
+    def nearest_unexplored(self) -> int:
+        """The nearest unexplored room (ties: the lowest number), -1 when all are explored."""
+        dist = self.lk.dist[self.room]
+        rooms = [r for r, seen in enumerate(self.view.explored) if not seen]
+        return min(rooms, key=lambda r: (dist[r], r), default=-1)
+
     def tile_room(self, name: str) -> int:
         """The room where the seat has seen tile `name`, -1 if it has not."""
         tiles = self.lk.tile_names
