@@ -312,6 +312,11 @@ def test_fast_last_matches_pettingzoos_wrapper(name: str, params: dict[str, Any]
     stock = OrderEnforcingWrapper(nemesis_env.raw_env(name, **params))
     with pytest.raises(AssertionError, match="reset"):
         ours.last()  # order still enforced: last() observes, so it needs reset() first
+    with pytest.raises(AssertionError, match="reset"):
+        ours.step(0)
+    for attribute in ("agents", "agent_selection"):
+        with pytest.raises(AttributeError, match=f"{attribute} cannot be accessed before reset"):
+            getattr(ours, attribute)
     ours.reset(seed=5)
     stock.reset(seed=5)
     rng = np.random.default_rng(5)
@@ -328,4 +333,9 @@ def test_fast_last_matches_pettingzoos_wrapper(name: str, params: dict[str, Any]
             action = int(rng.choice(np.flatnonzero(mine[0]["action_mask"])))
         ours.step(action)
         stock.step(action)
-    assert not stock.agents
+    assert not stock.agents and not ours.agents
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    logged = len(EnvLogger.mqueue)
+    ours.step(None)  # the stock warning for a step after the end, and no step taken
+    assert any("after all agents are terminated" in str(m) for m in EnvLogger.mqueue[logged:])

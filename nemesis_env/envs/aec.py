@@ -186,13 +186,38 @@ class NemesisAECEnv(AECEnv):  # type: ignore[misc]
 
 
 class OrderEnforcedEnv(OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's OrderEnforcingWrapper with `last()` answered by the raw env in one hop.
+    """PettingZoo's OrderEnforcingWrapper with the per-step calls answered in one hop.
 
-    The stock `last()` runs on the wrapper and reaches five attributes of the raw env through two
-    `__getattr__` layers each, on every step of every loop; the result is the same either way.
+    The stock wrapper reaches the raw env's attributes through two `__getattr__` layers: `last()`
+    five of them, `step()` one (`agents`), and `agent_iter()`'s iterator two (`agents`,
+    `agent_selection`), on every step of every loop. Here `last()` and `step()` call the raw env
+    directly and `agents` / `agent_selection` are properties; the checks and their messages are
+    the stock ones (refused before `reset()`, a warning for a step after the end).
     """
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
