@@ -31,7 +31,7 @@ from agents.games.nemesis.situation import Situation
 
 SHIP_CARDS = frozenset({"destination_earth"})  # met only by the ship reaching Earth
 DESTRUCTION_CARDS = frozenset({"cutting_off_the_head", "clean_up_crew"})
-SECTIONS = ("evacuation_a", "evacuation_b")
+SECTIONS = ("evacuation_a", "evacuation_b")  # pod i sits in SECTIONS[i % 2] (§4.1 step 6)
 
 
 def abandons_ship(sit: Situation) -> bool:
@@ -60,8 +60,8 @@ def safety(sit: Situation) -> tuple[int, str]:
     pod_room = boardable_pod_room(sit)
     if pod_room >= 0:
         return pod_room, "safety: an escape pod"
-    hatch = sit.tile_room("hatch_control_system")
-    if hatch >= 0 and unlockable_pod(sit) >= 0 and sit.nearest_active(hatch):
+    hatch = hatch_room(sit)
+    if hatch >= 0:
         return hatch, "hatch control: unlock a pod"
     lk, room = sit.lk, sit.room
     sections = [r for name in SECTIONS if (r := sit.tile_room(name)) >= 0]
@@ -74,13 +74,24 @@ def safety(sit: Situation) -> tuple[int, str]:
     return lk.hibernatorium, "safety: the Hibernatorium"
 
 
+def hatch_room(sit: Situation, reach: int | None = None) -> int:
+    """The Hatch Control System's room when no pod can be boarded yet, a seen Evacuation
+    Section has a locked pod, and this seat is the nearest active character (within `reach`
+    rooms, when given); -1 otherwise."""
+    hatch = sit.tile_room("hatch_control_system")
+    if hatch < 0 or (reach is not None and sit.lk.dist[sit.room][hatch] > reach):
+        return -1
+    if boardable_pod_room(sit) >= 0 or unlockable_pod(sit) < 0:
+        return -1
+    return hatch if sit.nearest_active(hatch) else -1
+
+
 def unlockable_pod(sit: Situation) -> int:
     """A locked pod with a free seat in a section the seat has seen, -1 if none."""
     view = sit.view
     for pod, state in enumerate(view.pods):
-        section = "evacuation_a" if pod % 2 == 0 else "evacuation_b"
         free = state == POD_LOCKED and len(view.pod_seats[pod]) < SEATS_PER_POD
-        if free and sit.tile_room(section) >= 0:
+        if free and sit.tile_room(SECTIONS[pod % 2]) >= 0:
             return pod
     return -1
 
@@ -91,7 +102,7 @@ def boardable_pod_room(sit: Situation) -> int:
     for pod, state in enumerate(view.pods):
         if state != POD_UNLOCKED or len(view.pod_seats[pod]) >= SEATS_PER_POD:
             continue
-        room = sit.tile_room("evacuation_a" if pod % 2 == 0 else "evacuation_b")
+        room = sit.tile_room(SECTIONS[pod % 2])
         if room >= 0 and sit.lk.dist[sit.room][room] < best_dist:
             best, best_dist = room, sit.lk.dist[sit.room][room]
     return best

@@ -84,7 +84,7 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     fcs = fire_control_room(sit, p)
     if fcs >= 0:
         return fcs, "fire control: put out the fire"
-    hatch = hatch_room(sit, p)
+    hatch = escape.hatch_room(sit, p.hatch_reach)
     if hatch >= 0:
         return hatch, "hatch control: unlock a pod"
     revive = errands.autodoc(sit)
@@ -95,7 +95,8 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
         return generator, "self-destruct: start the sequence"
     abandon = escape.abandons_ship(sit)
     if sit.view.time > p.tasks_until_time:
-        best = min(((lk.dist[room][r], t, r) for t in ([] if abandon else my_tasks(sit, p.tasks))
+        tasks = [] if abandon else my_tasks(sit, p.tasks)  # the ship tasks serve hibernators
+        best = min(((lk.dist[room][r], t, r) for t in tasks
                     if (r := task_room(sit, t, p.check_engines)) >= 0), default=None)  # fmt: skip
         if best is not None:
             return best[2], f"ship task {best[1]}"
@@ -157,18 +158,6 @@ def fire_control_target(sit: Situation) -> int:
         if score > best_score:
             best, best_score = room, score
     return best
-
-
-def hatch_room(sit: Situation, p: CrewParams) -> int:
-    """The Hatch Control System's room when no pod can be boarded yet, a seen Evacuation
-    Section has a locked pod, and this seat is the nearest active character within
-    `hatch_reach`; -1 otherwise."""
-    hatch = sit.tile_room("hatch_control_system")
-    if hatch < 0 or sit.lk.dist[sit.room][hatch] > p.hatch_reach:
-        return -1
-    if escape.boardable_pod_room(sit) >= 0 or escape.unlockable_pod(sit) < 0:
-        return -1
-    return hatch if sit.nearest_active(hatch) else -1
 
 
 # -- risk of a room --------------------------------------------------------------------------
