@@ -67,3 +67,7 @@ class CrewParams:
     # destroyed
     coop_abandon: bool = True
     self_destruct_at_time: int = 9
+    # the jump is near: from this time on only safety counts (no Fire Control, Emergency Room,
+    # Hatch Control or AutoDoc detours), and a character outside it moves closer whatever the
+    # risk, since staying aboard awake at the jump is certain death (0: never)
+    rush_at_time: int = 2

@@ -26,6 +26,7 @@ TASKS = ("cockpit", "engine_0", "engine_1", "engine_2")
 REPAIR_CARDS = ("repairs", "basic_repairs", "fast_repairs")
 REPAIR_ITEMS = ("tools", "duct_tape")
 TC = -2
+ROOM_ACTION_COST = 2  # Action cards, the same for every room (rooms.yaml action_cost)
 
 
 def my_tasks(sit: Situation, tasks: tuple[str, ...] = TASKS) -> list[str]:
@@ -77,10 +78,11 @@ def wants_signal(sit: Situation) -> bool:
 def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     """The room to head for and why."""
     lk, room = sit.lk, sit.room
-    if sit.wound_load() >= p.heal_wound_load and sit.undressed():
-        er = sit.tile_room("emergency_room")
-        if er >= 0 and lk.dist[room][er] <= 2:
-            return er, "wounded: to the Emergency Room"
+    if rushing(sit, p):
+        return safety(sit, p)
+    er = emergency_room(sit, p)
+    if er >= 0:
+        return er, "wounded: to the Emergency Room"
     fcs = fire_control_room(sit, p)
     if fcs >= 0:
         return fcs, "fire control: put out the fire"
@@ -107,8 +109,14 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
         job = errands.job_errand(sit)
         if job is not None:
             return job.room, job.why
-    if abandon:
+    return safety(sit, p)
+
+
+def safety(sit: Situation, p: CrewParams) -> tuple[int, str]:
+    """A pod or the Hibernatorium (an abandoning co-op crew: escape.safety)."""
+    if escape.abandons_ship(sit):
         return escape.safety(sit)
+    lk, room = sit.lk, sit.room
     pod_room = escape.boardable_pod_room(sit)
     home = lk.hibernatorium
     if pod_room >= 0 and (
@@ -117,6 +125,30 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     ):
         return pod_room, "safety: an escape pod"
     return home, "safety: the Hibernatorium"
+
+
+def rushing(sit: Situation, p: CrewParams) -> bool:
+    """The jump is `rush_at_time` turns away or less: only safety counts now (a character
+    awake aboard at the jump dies), unless Intruders hold the Hibernatorium and this seat is
+    the one to clear it with the Fire Control System."""
+    if sit.view.time > p.rush_at_time or sit.view.self_destruct >= 0:
+        return False
+    return fire_control_room(sit, p) < 0 or not hibernatorium_blocked(sit)
+
+
+def emergency_room(sit: Situation, p: CrewParams) -> int:
+    """The seen Emergency Room within 2 rooms when the seat's wounds want it, and it can be
+    used: not malfunctioning, and, standing there with the cards to pay, its action legal (a
+    character who waits in it for an action it cannot take misses the jump); -1 otherwise."""
+    if sit.wound_load() < p.heal_wound_load or not sit.undressed():
+        return -1
+    er = sit.tile_room("emergency_room")
+    if er < 0 or sit.lk.dist[sit.room][er] > 2 or sit.view.malfunction[er]:
+        return -1
+    if sit.room == er and not sit.by_kind.get("room_action"):
+        # the cost paid for, the action still closed (its ops have no work, or Combat)
+        return -1 if sit.action_cards() >= ROOM_ACTION_COST else er
+    return er
 
 
 def hibernatorium_blocked(sit: Situation) -> bool:
@@ -214,3 +246,25 @@ def best_step(sit: Situation, p: CrewParams, target: int, fleeing: bool = False
     if best is None or (not fleeing and best[0] >= stay):
         return None
     return best[1], f"{best[2].replace('_', ' ')} to room {lk.arg[best[1]] + 1}"
+
+
+def rush_step(sit: Situation, p: CrewParams, target: int) -> tuple[int, str] | None:
+    """The jump is near (`rushing`): the least risky move (careful only with the cards for it)
+    that brings the seat closer to `target`, however risky; None when no move does."""
+    lk = sit.lk
+    here = lk.dist[sit.room][target]
+    careful_ok = sit.action_cards() >= p.careful_min_cards
+    best: tuple[float, int, str] | None = None
+    for kind, careful in (("move", False), ("careful_move", True)):
+        if careful and not careful_ok:
+            continue
+        for a in sit.by_kind.get(kind, ()):
+            room = lk.arg[a]
+            if lk.dist[room][target] >= here:
+                continue
+            score = room_risk(sit, p, room, careful) + (p.careful_min_risk if careful else 0.0)
+            if best is None or score < best[0]:
+                best = (score, a, kind)
+    if best is None:
+        return None
+    return best[1], f"the jump is near: {best[2].replace('_', ' ')} to room {lk.arg[best[1]] + 1}"

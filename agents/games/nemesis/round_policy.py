@@ -42,7 +42,8 @@ def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
         if choice is not None:
             return choice
     if sit.room != target:
-        step = plan.best_step(sit, p, target)
+        step = plan.rush_step(sit, p, target) if plan.rushing(sit, p) else None
+        step = step or plan.best_step(sit, p, target)
         if step is not None:
             return step[0], f"{why}: {step[1]}"
     return sit.lk.pass_id, f"{why}: nothing useful to do here, pass"

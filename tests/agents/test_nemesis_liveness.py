@@ -1,0 +1,106 @@
+"""The crew agent never waits aboard for the jump (agents/games/nemesis/plan.py `rushing`,
+`rush_step`, `emergency_room`), in built positions.
+
+The rule behind every expected answer: when the time track reaches its red space, every
+character aboard who is neither hibernating nor in a launched pod dies (§17 a, the end of the
+game; rules/ending.py `jump`). So in the last turns staying put is certain death, and any move
+towards safety is better, whatever it risks. Before this rule, 217 characters in 1,000 games
+(seeds 3000-3999) died at the jump, most of them passing turn after turn beside a Hibernatorium
+that an Intruder held, or in an Emergency Room whose action they could not take.
+"""
+
+from __future__ import annotations
+
+from agents.games.nemesis import plan
+from agents.games.nemesis.crew import HeuristicCrew
+from agents.games.nemesis.lookup import lookup_for
+from agents.games.nemesis.params import CrewParams
+from agents.games.nemesis.situation import Situation
+from nemesis_env.games.nemesis.state import State
+from tests.agents.test_nemesis_heuristic import ADULT, decide, kind_of, with_intruder
+from tests.nemesis.helpers import alone_in
+
+HIBERNATORIUM = 10  # room 11 of the basic board (nemesis-board-basic.md)
+BESIDE = 5  # room 6, a neighbour of the Hibernatorium
+NEAR = 6  # room 7: a neighbour of room 6, two corridors from the Hibernatorium
+
+
+def occupied_hibernatorium(time: int) -> State:
+    """Seat 0 beside the Hibernatorium, an Adult inside it, the time track at `time`."""
+    s = with_intruder(BESIDE, ADULT)
+    s.intruder_room[:] = [r if r != BESIDE else HIBERNATORIUM for r in s.intruder_room]
+    s.time = time
+    s.legal_cache = None
+    return s
+
+
+def situation(s: State, seat: int = 0, params: CrewParams | None = None) -> Situation:
+    g = s.game
+    return Situation(g.view_for(s, seat), lookup_for(g), seat, s.legal_actions(),
+                     params or CrewParams())  # fmt: skip
+
+
+def test_waits_beside_an_occupied_hibernatorium_while_there_is_time() -> None:
+    """An Intruder in the Hibernatorium means Combat on entering, and no hibernating in Combat
+    (§3.2): with turns to spare the agent keeps its distance (the move's risk, `intruder_risk`,
+    outweighs one room of distance) and passes."""
+    name, reason = decide(occupied_hibernatorium(6))
+    assert name == "pass" and "Hibernatorium" in reason
+
+
+def test_goes_in_when_the_jump_is_near() -> None:
+    """At `rush_at_time` (2) or less, staying outside is death at the jump (§17 a): the agent
+    enters the Hibernatorium whatever holds it. With the rule off (`rush_at_time` 0) it would
+    still wait."""
+    name, reason = decide(occupied_hibernatorium(2))
+    assert kind_of(name) in ("move", "careful_move")
+    assert name.endswith(f"room_{HIBERNATORIUM + 1}") and "jump is near" in reason
+    off = HeuristicCrew(CrewParams(rush_at_time=0))
+    assert decide(occupied_hibernatorium(2), off)[0] == "pass"
+
+
+def test_the_rush_step_only_brings_the_seat_closer() -> None:
+    """`rush_step` takes a move only if it shortens the way: from two corridors out (room 7)
+    it steps to room 6, next to the Hibernatorium, never back or sideways."""
+    s = alone_in(NEAR)
+    s.time = 1
+    s.legal_cache = None
+    sit = situation(s)
+    step = plan.rush_step(sit, sit.params, HIBERNATORIUM)
+    assert step is not None and sit.lk.arg[step[0]] == BESIDE
+    assert plan.rush_step(situation(alone_in(HIBERNATORIUM)), sit.params, HIBERNATORIUM) is None
+
+
+def test_no_detours_when_the_jump_is_near() -> None:
+    """Two burning rooms send the nearest character to a seen Fire Control System (a ninth fire
+    destroys the ship, §8.4), but not in the last turns: then the goal is safety."""
+    s = alone_in(BESIDE)
+    fcs = s.game.tables.tiles.index("fire_control_system")
+    s.tile[NEAR], s.explored[NEAR] = fcs, True
+    s.fire[0] = s.fire[2] = True
+    s.time = 6
+    s.legal_cache = None
+    sit = situation(s)
+    assert plan.goal(sit, sit.params) == (NEAR, "fire control: put out the fire")
+    s.time = 2
+    s.legal_cache = None
+    sit = situation(s)
+    assert plan.goal(sit, sit.params) == (HIBERNATORIUM, "safety: the Hibernatorium")
+
+
+def test_no_waiting_for_an_emergency_room_that_cannot_be_used() -> None:
+    """§3.2 Emergency Room: its action dresses the wounds, but a Malfunction takes a room's
+    action away (§8.5). A wounded agent within two rooms of a working Emergency Room goes
+    there; of a malfunctioning one it does not, and at time 7 its goal is the Hibernatorium."""
+    s = alone_in(BESIDE)
+    er = s.game.tables.tiles.index("emergency_room")
+    s.tile[NEAR], s.explored[NEAR] = er, True
+    s.chars[0].serious = [0]  # an undressed serious wound
+    s.time = 7
+    s.legal_cache = None
+    sit = situation(s)
+    assert plan.goal(sit, sit.params) == (NEAR, "wounded: to the Emergency Room")
+    s.malfunction[NEAR] = True
+    s.legal_cache = None
+    sit = situation(s)
+    assert plan.goal(sit, sit.params) == (HIBERNATORIUM, "safety: the Hibernatorium")
