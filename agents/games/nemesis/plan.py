@@ -11,6 +11,8 @@ section the seat has seen, or the Hibernatorium.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from agents.games.nemesis import errands, escape
 from agents.games.nemesis.lookup import (
     ACTIVE,
@@ -224,25 +226,31 @@ def room_risk(sit: Situation, p: CrewParams, room: int, careful: bool = False) -
     return risk
 
 
+def _moves(sit: Situation, p: CrewParams) -> Iterator[tuple[int, int, str, bool]]:
+    """(action, room entered, kind, careful) of every legal move, normal ones first; careful
+    ones only with `careful_min_cards` in hand (the second card it costs)."""
+    careful_ok = sit.action_cards() >= p.careful_min_cards
+    for kind, careful in (("move", False), ("careful_move", True)):
+        if careful and not careful_ok:
+            continue
+        for a in sit.by_kind.get(kind, ()):
+            yield a, sit.lk.arg[a], kind, careful
+
+
 def best_step(sit: Situation, p: CrewParams, target: int, fleeing: bool = False
               ) -> tuple[int, str] | None:  # fmt: skip
     """The move (normal or careful) towards `target` with the lowest distance and risk; None
     when staying is better (unless `fleeing`: then any move beats staying)."""
     lk = sit.lk
-    careful_ok = sit.action_cards() >= p.careful_min_cards
     stay = lk.dist[sit.room][target] * p.distance_weight
     best: tuple[float, int, str] | None = None
-    for kind, careful in (("move", False), ("careful_move", True)):
-        if careful and not careful_ok:
-            continue
-        for a in sit.by_kind.get(kind, ()):
-            room = lk.arg[a]
-            risk = room_risk(sit, p, room, careful)
-            if careful and room_risk(sit, p, room) - risk < p.careful_min_risk:
-                continue  # not worth the second card
-            score = lk.dist[room][target] * p.distance_weight + risk
-            if best is None or score < best[0]:
-                best = (score, a, kind)
+    for a, room, kind, careful in _moves(sit, p):
+        risk = room_risk(sit, p, room, careful)
+        if careful and room_risk(sit, p, room) - risk < p.careful_min_risk:
+            continue  # not worth the second card
+        score = lk.dist[room][target] * p.distance_weight + risk
+        if best is None or score < best[0]:
+            best = (score, a, kind)
     if best is None or (not fleeing and best[0] >= stay):
         return None
     return best[1], f"{best[2].replace('_', ' ')} to room {lk.arg[best[1]] + 1}"
@@ -253,18 +261,13 @@ def rush_step(sit: Situation, p: CrewParams, target: int) -> tuple[int, str] | N
     that brings the seat closer to `target`, however risky; None when no move does."""
     lk = sit.lk
     here = lk.dist[sit.room][target]
-    careful_ok = sit.action_cards() >= p.careful_min_cards
     best: tuple[float, int, str] | None = None
-    for kind, careful in (("move", False), ("careful_move", True)):
-        if careful and not careful_ok:
+    for a, room, kind, careful in _moves(sit, p):
+        if lk.dist[room][target] >= here:
             continue
-        for a in sit.by_kind.get(kind, ()):
-            room = lk.arg[a]
-            if lk.dist[room][target] >= here:
-                continue
-            score = room_risk(sit, p, room, careful) + (p.careful_min_risk if careful else 0.0)
-            if best is None or score < best[0]:
-                best = (score, a, kind)
+        score = room_risk(sit, p, room, careful) + (p.careful_min_risk if careful else 0.0)
+        if best is None or score < best[0]:
+            best = (score, a, kind)
     if best is None:
         return None
     return best[1], f"the jump is near: {best[2].replace('_', ' ')} to room {lk.arg[best[1]] + 1}"
