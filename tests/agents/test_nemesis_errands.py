@@ -93,7 +93,7 @@ def test_coop_runners_are_the_last_active_seats_and_keepers_get_the_ship_tasks()
     s, seat = coop_with(["destination_earth", "emergency_post_mortem",
                          "first_contact_protocol", "cutting_off_the_head"])  # fmt: skip
     two = CrewParams(coop_runners=2)
-    assert errands.runners(situation(s, seat)) == [3]  # the default: one runner
+    assert errands.runners(situation(s, seat)) == [1, 2, 3]  # the default: three, one keeper
     assert errands.runners(situation(s, seat, two)) == [2, 3]
     assert errands.my_jobs(situation(s, 3, two)) == ["signal 0", "carcass"]
     assert errands.my_jobs(situation(s, 2, two)) == ["corpse"]

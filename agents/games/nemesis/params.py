@@ -53,8 +53,10 @@ class CrewParams:
     explore_for_objective: bool = False
     # co-op: the last this many active characters run every errand (the others, keepers, do
     # the ship tasks and seek safety, so that someone survives), until this time, exploring
-    # for them when `runner_explores`
-    coop_runners: int = 1
+    # for them when `runner_explores`. Three (all but one keeper) since session 14: a co-op
+    # seat's return is the crew's win alone, and every runner buys cards at the price of
+    # survivors (docs/agents.md "Three runners in co-op")
+    coop_runners: int = 3
     runner_until_time: int = 6
     runner_explores: bool = True
     # pods: the nearest character within reach unlocks one at the Hatch Control System
