@@ -51,7 +51,7 @@ T = TypeVar("T")
 
 OPPONENT_KINDS = ("self", "snapshots", "heuristic", "random")
 LINEUP_SCHEMES = ("focal", "all")
-ADVICE_KINDS = ("heuristic",)  # agents.rl.advice.ADVISORS (a test keeps them equal)
+ADVICE_KINDS = ("heuristic", "heuristic_mix")  # agents.rl.advice.ADVISORS (a test keeps them equal)
 SHAPING_KINDS = (KIT,)  # agents.rl.shaping.SHAPINGS (a test keeps them equal)
 
 
@@ -216,7 +216,8 @@ class TrainConfig:
     `advice` ("heuristic" or null): the policy also sees the move of the game kit's advisor (its
     heuristic agent) and adds a learned bonus to its logit, starting at `advice_weight`
     (residual learning over a prior, agents/rl/advice.py); the trained agent then calls the
-    advisor when it plays.
+    advisor when it plays. "heuristic_mix": the advisor's probabilities of each move instead
+    of one drawn move, where the advisor gives them.
     `shaping` ("kit", an alias the game's kit accepts, or null): potential-based reward shaping
     with `shaping_weight` times the kit's potential (e.g. a fitted value of the position;
     agents/rl/shaping.py).

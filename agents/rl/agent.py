@@ -88,8 +88,7 @@ class PPOAgent:
     def act(self, ctx: AgentContext, rng: np.random.Generator) -> int:
         key = self._key(ctx)
         net, advisor = self.nets[key], self.advisors.get(key)
-        advised = None if advisor is None else advisor.advise(ctx, rng)
-        x = policy_input(ctx.observation, len(ctx.action_mask), advised)
+        x = policy_input(ctx.observation, len(ctx.action_mask), advisor, ctx, rng)
         with torch.no_grad():
             obs = torch.from_numpy(x).unsqueeze(0)
             mask = torch.from_numpy(ctx.action_mask).unsqueeze(0)

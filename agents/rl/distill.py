@@ -147,7 +147,7 @@ def _replay(
                 # the first dataset's advice draws keep their seeds; each later one has its own
                 key = [seed, g.index, position] + ([dataset] if dataset else [])
                 rng = np.random.default_rng(key)
-                x[size + advisor.advise(ctx, rng)] = 1.0
+                advisor.advise_into(ctx, rng, x[size:])
             target = np.zeros(n_actions, dtype=np.float32)
             weights = np.asarray(decision.visits, dtype=np.float64) ** (1.0 / temperature)
             target[list(decision.legal)] = weights / weights.sum()

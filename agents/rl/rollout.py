@@ -239,7 +239,7 @@ class RolloutCollector:
             if advisor is not None:  # the advisor sees what the seat sees, nothing more
                 name = self.roles[role]
                 ctx = AgentContext(seat, obs[row, :size], mask[row], view, self.game, role=name)
-                obs[row, size + advisor.advise(ctx, self.rng)] = 1.0
+                advisor.advise_into(ctx, self.rng, obs[row, size:])
         with torch.no_grad():
             obs_t = torch.from_numpy(obs)
             dist = net.distribution(obs_t, torch.from_numpy(mask))

@@ -13,7 +13,7 @@ import torch
 from agents.base import AgentContext
 from agents.games.not_alone import heuristic_agent
 from agents.play import play_game
-from agents.rl.advice import ADVISORS, Advisor, check_advice, policy_input
+from agents.rl.advice import ADVISORS, Advisor, check_advice
 from agents.rl.agent import PPOAgent
 from agents.rl.network import ActorCritic
 from agents.rl.ppo import PPOSettings, PPOTrainer, load_checkpoint
@@ -44,7 +44,8 @@ def test_config_and_network_agree_on_advice_kinds() -> None:
 def test_untrained_policy_follows_the_advice() -> None:
     """Before any update the advised move has probability e^w / (e^w + legal - 1)."""
     net = ActorCritic(10, 5, (8,), advice="heuristic", advice_weight=3.0)
-    x = torch.from_numpy(np.stack([policy_input(np.zeros(10), 5, a) for a in range(5)]))
+    x = torch.from_numpy(np.stack([np.concatenate([np.zeros(10), np.eye(5)[a]]) for a in range(5)]))
+    x = x.float()
     mask = torch.ones(5, 5, dtype=torch.int8)
     probs = net.distribution(x, mask).probs
     expected = math.exp(3.0) / (math.exp(3.0) + 4)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from agents.games.not_alone.dispatch import DispatchingAgent, Handler, Mix, Rng, place_mix
 from agents.games.not_alone.model import (
     ADJ,
     BEACH,
@@ -30,9 +31,6 @@ from agents.games.not_alone.model import (
     TAU_ARTEMIA,
     TAU_HUNTED,
     WRECK,
-    DispatchingAgent,
-    Handler,
-    Rng,
     artemia_ready,
     artemia_weight,
     bit,
@@ -42,7 +40,6 @@ from agents.games.not_alone.model import (
     exposure,
     hunted_values,
     outlook,
-    pick_weighted,
     softmax,
     will_loss,
     will_weights,
@@ -239,26 +236,24 @@ class HeuristicCreature(DispatchingAgent):
         }
 
     # -- tokens -------------------------------------------------------------------------------
-    def creature_token(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
-        """Drawn from the equilibrium threat; under Clone, away from the Target token."""
+    def creature_token(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> Mix:
+        """The equilibrium threat; under Clone, away from the Target token."""
         threat = outlook(v).threat
-        weights = [t * f for t, f in zip(threat, clone_factor(v), strict=True)]
-        return PLACE.id(pick_weighted(weights, rng))
+        return place_mix([t * f for t, f in zip(threat, clone_factor(v), strict=True)], PLACE.id)
 
-    def artemia_token(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
+    def artemia_token(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int | Mix:
         model = outlook(v)
         skip = bit(v.creature_token) if v.creature_token else 0
         scores = artemia_scores(v, model.dist, skip)
         if legal[-1] in PAIR:  # Virus: the token lies between two adjacent places
             return best_of(legal, lambda a: sum(scores[p - 1] for p in PAIRS[PAIR.arg(a)]))
-        return PLACE.id(pick_weighted(softmax(scores, TAU_ARTEMIA), rng))
+        return place_mix(softmax(scores, TAU_ARTEMIA), PLACE.id)
 
-    def target_place(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
-        """Clone: a second catch place drawn from the threat; Scream/Toxin: the next best place."""
+    def target_place(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> Mix:
+        """Clone: a second catch place from the threat; Scream/Toxin: the next best place."""
         if v.flags & F_CLONE:
-            return PLACE.id(pick_weighted(outlook(v).threat, rng))
-        reading = Reading(v)
-        return PLACE.id(pick_weighted(softmax(reading.artemia(), TAU_ARTEMIA), rng))
+            return place_mix(outlook(v).threat, PLACE.id)
+        return place_mix(softmax(Reading(v).artemia(), TAU_ARTEMIA), PLACE.id)
 
     def target_pair(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         """Force Field: forbid the pair that sharpens the hunt most; Mirage: deny the most."""

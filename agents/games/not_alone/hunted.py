@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from agents.games.not_alone.dispatch import DispatchingAgent, Handler, Mix, Rng
 from agents.games.not_alone.model import (
     ADJ,
     ARTEFACT,
@@ -30,16 +31,12 @@ from agents.games.not_alone.model import (
     SURV,
     WILL_COST,
     WRECK,
-    DispatchingAgent,
-    Handler,
-    Rng,
     bit,
     cards_to_play,
     gain,
     hunted_values,
     keep_value,
     outlook,
-    pick_weighted,
     power_value,
     public_hand,
     worth_now,
@@ -153,7 +150,7 @@ class HeuristicHunted(DispatchingAgent):
         }
 
     # -- phase 1 ------------------------------------------------------------------------------
-    def explore(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int | None:
+    def explore(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int | Mix | None:
         places = places_in(legal)
         if not v.own_played:
             before = self.before_playing(v, d.payload.hunted, legal, places)
@@ -161,7 +158,7 @@ class HeuristicHunted(DispatchingAgent):
                 return before
         if not places:
             return None
-        return place_id(self.choose_place(v, d.payload.hunted, places, rng))
+        return self.place_plan(v, d.payload.hunted, places)
 
     def before_playing(
         self, v: NotAloneView, h: int, legal: list[int], places: list[int]
@@ -204,11 +201,11 @@ class HeuristicHunted(DispatchingAgent):
                 return SURVIVAL.id(S[card])
         return None
 
-    def choose_place(self, v: NotAloneView, h: int, places: list[int], rng: Rng) -> int:
-        """Drawn from this Hunted's equilibrium strategy over the playable cards."""
+    def place_plan(self, v: NotAloneView, h: int, places: list[int]) -> Mix:
+        """This Hunted's equilibrium strategy over the playable cards."""
         hand = v.own_hand & ~v.forbidden or v.own_hand
         plan = outlook(v, own=h, own_hand=hand).plan[h]
-        return places[pick_weighted([plan[p - 1] + 1e-9 for p in places], rng)]
+        return [(place_id(p), plan[p - 1] + 1e-9) for p in places]
 
     def take_back(self, v: NotAloneView, d: Decision, legal: list[int], rng: Rng) -> int:
         return best(legal, lambda a: worth_in_hand(v, place_of(a)))

@@ -19,13 +19,10 @@ each against the other side's running average. Both agents then play those avera
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from agents.base import AgentContext
-from nemesis_env.core.engine import Decision
 from nemesis_env.games.not_alone.defs import load_data
 from nemesis_env.games.not_alone.state import (
     F_ARTEMIA_CARD,
@@ -374,27 +371,3 @@ class Exploration(NamedTuple):
             if t > 1:
                 dist += (row_softmax(score, self.allowed) - dist) * (1.0 / t)
         return dist, threat
-
-
-Rng = np.random.Generator
-Handler = Callable[[NotAloneView, Decision, list[int], Rng], int | None]
-
-
-class DispatchingAgent:
-    """Routes each decision to the handler registered for its kind; a handler may decline
-    (None), and undeclared kinds or declined choices fall back to a uniform legal action."""
-
-    omniscient = False
-    handlers: dict[int, Handler]
-
-    def act(self, ctx: AgentContext, rng: Rng) -> int:
-        legal = ctx.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        v: NotAloneView = ctx.view
-        d = v.stack[-1]
-        handler = self.handlers.get(d.kind)
-        choice = handler(v, d, legal, rng) if handler else None
-        if choice is None or choice not in legal:
-            return int(legal[rng.integers(len(legal))])
-        return choice
