@@ -52,7 +52,7 @@ test: install browser
 	$(BIN)/lint-imports
 	$(BIN)/pytest -n 2
 
-# The main job: train PPO (a fixed 75 updates), tournament, report in runs/quickstart/;
+# The main job: train PPO (a fixed 50 updates), tournament, report in runs/quickstart/;
 # --overwrite replaces the previous run there (cleared first, so the report shows one run).
 run: install
 	$(BIN)/nemesis run configs/quickstart.yaml --overwrite

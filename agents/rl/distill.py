@@ -62,6 +62,8 @@ class ExpertTargets:
         inputs: list[np.ndarray] = []
         masks: list[np.ndarray] = []
         targets: list[np.ndarray] = []
+        game_of: list[int] = []  # per decision, its game's number in self.games
+        self.games: list[tuple[str, int]] = []  # (dataset, game index) of every game replayed
         for k, name in enumerate(names):
             header, games = load_dataset(dataset_path(name, game), game)
             seats.add(int(header["seat"]))
@@ -72,11 +74,14 @@ class ExpertTargets:
                 )
             count = len(inputs)
             for g in games:
+                game_number = len(self.games)
+                self.games.append((name, g.index))
                 for x, mask, target in _replay(game, g, int(header["seat"]), advisor,
                                                temperature, seed, k):  # fmt: skip
                     inputs.append(x)
                     masks.append(mask)
                     targets.append(target)
+                    game_of.append(game_number)
             if len(inputs) == count:
                 raise DatasetError(f"expert dataset {name!r} holds no searched decisions")
         self.seat = seats.pop()
@@ -84,13 +89,44 @@ class ExpertTargets:
         self.inputs = torch.from_numpy(np.stack(inputs))
         self.masks = torch.from_numpy(np.stack(masks))
         self.targets = torch.from_numpy(np.stack(targets))
+        self.game_of = torch.tensor(game_of)
 
     def __len__(self) -> int:
         return len(self.targets)
 
-    def loss(self, net: ActorCritic, size: int, gen: torch.Generator) -> torch.Tensor:
-        """Cross-entropy of the policy from the targets on `size` decisions drawn with `gen`."""
-        idx = torch.randint(len(self), (size,), generator=gen)
+    def split(self, holdout: float) -> tuple[torch.Tensor, torch.Tensor]:
+        """Decision indices of the first games and of the last `holdout` share of the games
+        (whole games held out, since decisions of one game are alike)."""
+        if not 0 < holdout < 1:
+            raise ValueError(f"holdout must lie strictly between 0 and 1, got {holdout}")
+        first_held = len(self.games) - max(1, round(holdout * len(self.games)))
+        if first_held < 1:
+            raise ValueError(f"holdout {holdout} leaves no game of {len(self.games)} to fit")
+        held = self.game_of >= first_held
+        return torch.nonzero(~held).flatten(), torch.nonzero(held).flatten()
+
+    def measure(self, net: ActorCritic, idx: torch.Tensor) -> dict[str, float]:
+        """On the decisions `idx`: the policy's cross-entropy from the targets, the targets' own
+        entropy (the floor of that cross-entropy), and how often the policy's likeliest move is
+        the expert's most visited one."""
+        with torch.no_grad():
+            log_probs = net.distribution(self.inputs[idx], self.masks[idx]).logits
+            targets = self.targets[idx]
+            cross_entropy = -(targets * log_probs).sum(-1).mean()
+            entropy = -(targets * torch.log(targets.clamp_min(1e-12))).sum(-1).mean()
+            agree = (log_probs.argmax(-1) == targets.argmax(-1)).float().mean()
+        return {"cross_entropy": float(cross_entropy), "target_entropy": float(entropy),
+                "agreement": float(agree)}  # fmt: skip
+
+    def loss(
+        self, net: ActorCritic, size: int, gen: torch.Generator, among: torch.Tensor | None = None
+    ) -> torch.Tensor:
+        """Cross-entropy of the policy from the targets on `size` decisions drawn with `gen`
+        (from all of them, or from the indices `among`)."""
+        if among is None:
+            idx = torch.randint(len(self), (size,), generator=gen)
+        else:
+            idx = among[torch.randint(len(among), (size,), generator=gen)]
         log_probs = net.distribution(self.inputs[idx], self.masks[idx]).logits
         return -(self.targets[idx] * log_probs).sum(-1).mean()
 
@@ -102,10 +138,12 @@ class ExpertTargets:
         size: int,
         max_grad_norm: float,
         gen: torch.Generator,
+        among: torch.Tensor | None = None,
     ) -> None:
-        """`steps` optimiser steps on the cross-entropy alone, `size` decisions each."""
+        """`steps` optimiser steps on the cross-entropy alone, `size` decisions each (drawn
+        from all of them, or from the indices `among`)."""
         for _ in range(steps):
-            loss = self.loss(net, size, gen)
+            loss = self.loss(net, size, gen, among)
             optim.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(net.parameters(), max_grad_norm)

@@ -71,10 +71,12 @@ def test_advisor_gives_the_heuristic_move_from_the_view_alone() -> None:
     assert mask[advised] == 1
 
 
-def test_advice_training_resumes_exactly_and_plays(tmp_path: Path) -> None:
+@pytest.mark.parametrize("advice", ADVISORS)
+def test_advice_training_resumes_exactly_and_plays(advice: str, tmp_path: Path) -> None:
     game = load_game("not_alone", players=2, board_side=1)
-    straight, resumed = straight_and_resumed(game, TINY, 1, 3, 2, tmp_path)
-    assert all(net.advice == "heuristic" for net in straight.nets.values())
+    settings = dataclasses.replace(TINY, advice=advice)
+    straight, resumed = straight_and_resumed(game, settings, 1, 3, 2, tmp_path)
+    assert all(net.advice == advice for net in straight.nets.values())
     assert_same_weights(straight, resumed)
     # the gain is a parameter that the update moves
     assert straight.nets["creature"].advice_gain.item() != 3.0

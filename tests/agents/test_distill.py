@@ -265,3 +265,58 @@ def test_pooled_datasets_hold_every_decision_of_each(
     write_dataset(moved, {**header, "seat": 1}, [])
     with pytest.raises(DatasetError, match="different seats"):
         ExpertTargets(game, [str(dataset), str(moved)], None, 1.0, seed=9)
+
+
+def test_the_held_out_split_keeps_whole_games_apart(game: Any, dataset: Path) -> None:
+    targets = ExpertTargets(game, str(dataset), None, 1.0, 0)
+    _, games = load_dataset(dataset, game)
+    fitted, held = targets.split(0.5)
+    # the fixture's two games: the first fitted, the second held out, every decision once
+    assert len(fitted) == len(games[0].decisions) and len(held) == len(games[1].decisions)
+    assert sorted(fitted.tolist() + held.tolist()) == list(range(len(targets)))
+    assert targets.games == [(str(dataset), 0), (str(dataset), 1)]
+    for bad in (0.0, 1.0, -0.5):
+        with pytest.raises(ValueError, match="holdout"):
+            targets.split(bad)
+
+
+def test_measures_follow_their_definitions(game: Any, dataset: Path) -> None:
+    """Cross-entropy never under the targets' entropy (Gibbs), agreement counted by hand, and
+    fitting only the first game's decisions draws from them alone."""
+    targets = ExpertTargets(game, str(dataset), None, 1.0, 0)
+    fitted, held = targets.split(0.5)
+    torch.manual_seed(0)
+    net = ActorCritic(game.observation_size(), game.info.num_actions, (16,))
+    measured = targets.measure(net, held)
+    assert measured["cross_entropy"] >= measured["target_entropy"] - 1e-6
+    with torch.no_grad():
+        probs = net.distribution(targets.inputs, targets.masks).probs
+    by_hand = sum(
+        int(np.argmax(probs[i].numpy()) == np.argmax(targets.targets[i].numpy())) for i in held
+    ) / len(held)
+    assert measured["agreement"] == pytest.approx(by_hand)
+    optim = torch.optim.Adam(net.parameters(), lr=1e-2)
+    before = targets.measure(net, fitted)["cross_entropy"]
+    targets.fit(net, optim, 40, 32, 0.5, torch.Generator().manual_seed(0), fitted)
+    assert targets.measure(net, fitted)["cross_entropy"] < before
+    # poisoned held-out targets: a fit that drew a single held-out decision would turn NaN
+    targets.targets[held] = float("nan")
+    targets.fit(net, optim, 40, 32, 0.5, torch.Generator().manual_seed(1), fitted)
+    assert all(torch.isfinite(p).all() for p in net.parameters())
+
+
+def test_the_probe_prints_its_table_and_refuses_bad_input(
+    dataset: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from agents.rl import distill_probe
+
+    args = ["--game", "not_alone", "--players", "3", "--data", str(dataset), "--hidden", "16",
+            "--steps", "0,5", "--holdout", "0.5", "--batch", "8"]  # fmt: skip
+    assert distill_probe.main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and lines[2].startswith("| 0 |") and lines[3].startswith("| 5 |")
+    assert distill_probe.main([*args[:-4], "--holdout", "1.5"]) == 2
+    assert "holdout" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        distill_probe.main([*args[:-6], "--steps", "1,x"])
+    assert distill_probe.main(["--game", "not_alone", "--data", "/nonexistent.json.gz"]) == 2
