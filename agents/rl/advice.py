@@ -13,7 +13,7 @@ stays fair; it is also needed when the policy plays (PPOAgent builds it).
 With `advice="heuristic_mix"` the input holds instead the advisor's whole mixed strategy, the
 probability of each move (an advisor with a `policy(ctx, rng) -> {action: probability}`
 method; a pure advisor's move stays a one-hot), and the logit bonus is `gain * probabilities`.
-An advisor that draws its move from an equilibrium mix (a Creature's token) shows the policy
+An advisor that draws its move from an equilibrium mix (a bluffing move) shows the policy
 the mix, not the noise of one draw.
 """
 

@@ -1,7 +1,10 @@
 """How well a distilled policy predicts its search expert on games it was not fitted on.
 
-    python -m agents.rl.distill_probe --game not_alone --players 4 \\
-        --data not_alone_creature_ismcts --advice heuristic_mix --steps 0,500,1000,4000
+    python -m agents.rl.distill_probe --game GAME --players P --data DATASET \\
+        --advice heuristic_mix --steps 0,500,1000,4000
+
+(DATASET: a name from the game's agent kit, `expert_datasets`, or a path; docs/agents.md has
+the command and table for each shipped dataset.)
 
 Holds out the last `--holdout` share of the expert's games, fits a fresh policy (the trainer's
 network, Adam and batch) to the targets of the others alone, as `expert_pretrain_steps` does,
