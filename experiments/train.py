@@ -67,7 +67,10 @@ def evaluate(trainer: PPOTrainer, plan: TrainPlan, seed: int) -> dict[str, float
     each of its seats when that seat is. In a late role (GameInfo.late_roles) the learner plays
     whichever seat takes the role, the opponent everything else; its win rate is over the
     games in which the role was taken (`eval/.../played/<role>` is their share).
+    With `plan.eval_games` 0 nothing is played and nothing is reported.
     """
+    if plan.eval_games == 0:
+        return {}
     game = trainer.game
     info = game.info
     learner = PPOAgent(trainer.nets, name="learner")

@@ -172,3 +172,11 @@ def test_expert_games_of_a_scout_distil_into_its_policy(tmp_path: Path) -> None:
     run_training(cfg, tmp_path / "train", progress=False)
     first = json.loads((tmp_path / "train" / "metrics.jsonl").open().readline())
     assert "scout/expert_ce" in first and "hunter/expert_ce" not in first
+
+
+def test_zero_eval_games_trains_without_evaluating(tmp_path: Path) -> None:
+    """`eval_games: 0` is allowed by the config; it divided by zero in the per-seat rates."""
+    quiet = dataclasses.replace(TINY, total_updates=1, eval_every=1, eval_games=0)
+    run_training(quiet, tmp_path / "train", progress=False)
+    rows = [json.loads(line) for line in (tmp_path / "train" / "metrics.jsonl").open()]
+    assert rows and not any(key.startswith("eval/") for row in rows for key in row)
