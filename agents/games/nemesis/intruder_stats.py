@@ -4,9 +4,10 @@ the invariants checked after every step, and heuristic crews against the heurist
     python -m agents.games.nemesis.intruder_stats --games 200 --heuristic-games 100
 
 `--seat AGENT` instead plays heuristic crews (4 players) against the intruder seat played by
-AGENT (heuristic or random; the late role "intruder", agents.play.play_game's late_agents) on
-seeds first-seed.. and prints the intruder's win rate over the games in which a seat took the
-Intruders over, with its Wilson 95% interval (issue 14's intruder-seat comparison):
+AGENT (heuristic, random, or ppo:CHECKPOINT, a trained policy of the late role "intruder":
+agents.play.play_game's late_agents) on seeds first-seed.. and prints the intruder's win rate
+over the games in which a seat took the Intruders over, with its Wilson 95% interval (issue
+14's intruder-seat comparison); `--workers` splits the seeds, not the results:
 
     python -m agents.games.nemesis.intruder_stats --seat heuristic --games 2000 --first-seed 1000
 """
@@ -14,17 +15,21 @@ Intruders over, with its Wilson 95% interval (issue 14's intruder-seat compariso
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import torch
 
 from agents.base import AgentContext, RandomAgent
 from agents.games.nemesis.crew import HeuristicCrew, heuristic_agent
 from agents.play import play_game
+from agents.rl.agent import PPOAgent
 from agents.stats import wilson_interval
 from nemesis_env.core.engine import CHANCE
+from nemesis_env.core.errors import CheckpointError
 from nemesis_env.games.nemesis.game import NemesisGame
 
 
@@ -63,42 +68,74 @@ def play(game: NemesisGame, seed: int, heuristic: bool, check: bool) -> Counter[
     return out
 
 
-def seat_match(agent: str, games: int, first_seed: int, players: int = 4) -> dict[str, Any]:
-    """Heuristic crews against the intruder seat played by `agent` (module docstring)."""
-    game = NemesisGame(players=players, intruder_player=True)
-    played = won = 0
-    for seed in range(first_seed, first_seed + games):
-        streams = [
-            np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(players + 1)
-        ]
-        crew = [heuristic_agent(game, s) for s in range(players)]
-        result = play_game(
-            game, crew, streams[0], streams[1:], late_agents=_seat_agent(agent, game)
-        )
-        taken = result.late_results(game.info)
-        played += bool(taken)
-        won += any(r.value > 0 for r in taken)
+def seat_match(
+    agent: str, games: int, first_seed: int, players: int = 4, workers: int = 1
+) -> dict[str, Any]:
+    """Heuristic crews against the intruder seat played by `agent` (module docstring). Game g
+    is seeded by its seed alone, so `workers` processes give the same counts as one."""
+    _seat_agent(agent, NemesisGame(players=players, intruder_player=True))  # fail before forking
+    seeds = list(range(first_seed, first_seed + games))
+    chunks = [(agent, players, seeds[i::workers]) for i in range(workers)]
+    if workers == 1:
+        counts = [_play_seeds(*chunks[0])]
+    else:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            counts = pool.starmap(_play_seeds, chunks)
+    played, won = sum(c[0] for c in counts), sum(c[1] for c in counts)
     low, high = wilson_interval(won, played)
     return {"intruder": agent, "games": games, "first_seed": first_seed, "taken": played,
             "won": won, "win_rate": won / max(played, 1), "ci95": [low, high]}  # fmt: skip
 
 
+def _play_seeds(agent: str, players: int, seeds: list[int]) -> tuple[int, int]:
+    """(games in which a seat took the Intruders over, games of those no character won)."""
+    torch.set_num_threads(1)
+    game = NemesisGame(players=players, intruder_player=True)
+    seat_agent = _seat_agent(agent, game)
+    played = won = 0
+    for seed in seeds:
+        streams = [
+            np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(players + 1)
+        ]
+        crew = [heuristic_agent(game, s) for s in range(players)]
+        result = play_game(game, crew, streams[0], streams[1:], late_agents=seat_agent)
+        taken = result.late_results(game.info)
+        played += bool(taken)
+        won += any(r.value > 0 for r in taken)
+    return played, won
+
+
 def _seat_agent(agent: str, game: NemesisGame) -> Any:
+    """heuristic, random, or ppo:CHECKPOINT (a trained policy of the "intruder" role; its
+    checkpoint is checked against the game before any game is played)."""
     if agent == "random":
         return lambda seat, role: RandomAgent()
-    return lambda seat, role: heuristic_agent(game, seat)
+    if agent == "heuristic":
+        return lambda seat, role: heuristic_agent(game, seat)
+    kind, _, path = agent.partition(":")
+    if kind != "ppo" or not path:
+        raise ValueError(f"--seat must be heuristic, random or ppo:CHECKPOINT, got {agent!r}")
+    policy = PPOAgent.from_checkpoint(path, game, name="ppo")
+    return lambda seat, role: policy
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--heuristic-games", type=int, default=100)
-    parser.add_argument("--seat", choices=("heuristic", "random"),
-                        help="heuristic crews against this intruder seat agent")  # fmt: skip
+    parser.add_argument("--seat", metavar="AGENT",
+                        help="heuristic crews against this intruder seat agent: heuristic, "
+                        "random or ppo:CHECKPOINT")  # fmt: skip
+    parser.add_argument("--workers", type=int, default=1, help="processes (same counts)")
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.seat is not None:
-        r = seat_match(args.seat, args.games, args.first_seed)
+        if args.workers < 1 or args.games < 1:
+            parser.error("--games and --workers must be at least 1")
+        try:
+            r = seat_match(args.seat, args.games, args.first_seed, workers=args.workers)
+        except (ValueError, CheckpointError) as exc:
+            parser.error(str(exc))
         low, high = r["ci95"]
         print(f"intruder seat {r['intruder']}: took over in {r['taken']} of {r['games']} games, "
               f"won {r['won']} = {r['win_rate']:.3f} [{low:.3f}, {high:.3f}]")  # fmt: skip
