@@ -69,13 +69,18 @@ def play(game: NemesisGame, seed: int, heuristic: bool, check: bool) -> Counter[
 
 
 def seat_match(
-    agent: str, games: int, first_seed: int, players: int = 4, workers: int = 1
+    agent: str,
+    games: int,
+    first_seed: int,
+    players: int = 4,
+    workers: int = 1,
+    greedy: bool = False,
 ) -> dict[str, Any]:
     """Heuristic crews against the intruder seat played by `agent` (module docstring). Game g
     is seeded by its seed alone, so `workers` processes give the same counts as one."""
-    _seat_agent(agent, NemesisGame(players=players, intruder_player=True))  # fail before forking
+    _seat_agent(agent, NemesisGame(players=players, intruder_player=True), greedy)  # fail early
     seeds = list(range(first_seed, first_seed + games))
-    chunks = [(agent, players, seeds[i::workers]) for i in range(workers)]
+    chunks = [(agent, players, seeds[i::workers], greedy) for i in range(workers)]
     if workers == 1:
         counts = [_play_seeds(*chunks[0])]
     else:
@@ -83,15 +88,16 @@ def seat_match(
             counts = pool.starmap(_play_seeds, chunks)
     played, won = sum(c[0] for c in counts), sum(c[1] for c in counts)
     low, high = wilson_interval(won, played)
-    return {"intruder": agent, "games": games, "first_seed": first_seed, "taken": played,
-            "won": won, "win_rate": won / max(played, 1), "ci95": [low, high]}  # fmt: skip
+    return {"intruder": agent, "greedy": greedy, "games": games, "first_seed": first_seed,
+            "taken": played, "won": won, "win_rate": won / max(played, 1),
+            "ci95": [low, high]}  # fmt: skip
 
 
-def _play_seeds(agent: str, players: int, seeds: list[int]) -> tuple[int, int]:
+def _play_seeds(agent: str, players: int, seeds: list[int], greedy: bool) -> tuple[int, int]:
     """(games in which a seat took the Intruders over, games of those no character won)."""
     torch.set_num_threads(1)
     game = NemesisGame(players=players, intruder_player=True)
-    seat_agent = _seat_agent(agent, game)
+    seat_agent = _seat_agent(agent, game, greedy)
     played = won = 0
     for seed in seeds:
         streams = [
@@ -105,9 +111,10 @@ def _play_seeds(agent: str, players: int, seeds: list[int]) -> tuple[int, int]:
     return played, won
 
 
-def _seat_agent(agent: str, game: NemesisGame) -> Any:
-    """heuristic, random, or ppo:CHECKPOINT (a trained policy of the "intruder" role; its
-    checkpoint is checked against the game before any game is played)."""
+def _seat_agent(agent: str, game: NemesisGame, greedy: bool = False) -> Any:
+    """heuristic, random, or ppo:CHECKPOINT (a trained policy of the "intruder" role, sampled,
+    or with `greedy` its likeliest move; the checkpoint is checked against the game before any
+    game is played)."""
     if agent == "random":
         return lambda seat, role: RandomAgent()
     if agent == "heuristic":
@@ -115,7 +122,7 @@ def _seat_agent(agent: str, game: NemesisGame) -> Any:
     kind, _, path = agent.partition(":")
     if kind != "ppo" or not path:
         raise ValueError(f"--seat must be heuristic, random or ppo:CHECKPOINT, got {agent!r}")
-    policy = PPOAgent.from_checkpoint(path, game, name="ppo")
+    policy = PPOAgent.from_checkpoint(path, game, name="ppo", greedy=greedy)
     return lambda seat, role: policy
 
 
@@ -127,18 +134,23 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="heuristic crews against this intruder seat agent: heuristic, "
                         "random or ppo:CHECKPOINT")  # fmt: skip
     parser.add_argument("--workers", type=int, default=1, help="processes (same counts)")
+    parser.add_argument("--greedy", action="store_true", help="a ppo seat plays its likeliest move")
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.seat is not None:
         if args.workers < 1 or args.games < 1:
             parser.error("--games and --workers must be at least 1")
         try:
-            r = seat_match(args.seat, args.games, args.first_seed, workers=args.workers)
+            r = seat_match(
+                args.seat, args.games, args.first_seed, workers=args.workers, greedy=args.greedy
+            )
         except (ValueError, CheckpointError) as exc:
             parser.error(str(exc))
         low, high = r["ci95"]
-        print(f"intruder seat {r['intruder']}: took over in {r['taken']} of {r['games']} games, "
-              f"won {r['won']} = {r['win_rate']:.3f} [{low:.3f}, {high:.3f}]")  # fmt: skip
+        mode = " (greedy)" if r["greedy"] else ""
+        print(f"intruder seat {r['intruder']}{mode}: took over in {r['taken']} of "
+              f"{r['games']} games, won {r['won']} = {r['win_rate']:.3f} "
+              f"[{low:.3f}, {high:.3f}]")  # fmt: skip
         return
     for players in (2, 3, 4, 5):
         game = NemesisGame(players=players, intruder_player=True)
