@@ -84,7 +84,10 @@ def seat_match(
     if workers == 1:
         counts = [_play_seeds(*chunks[0])]
     else:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        # one torch thread per worker: the processes already fill the cores (set only in the
+        # workers, so a one-process call leaves the caller's torch settings alone)
+        pool_of = multiprocessing.get_context("fork").Pool
+        with pool_of(workers, initializer=torch.set_num_threads, initargs=(1,)) as pool:
             counts = pool.starmap(_play_seeds, chunks)
     played, won = sum(c[0] for c in counts), sum(c[1] for c in counts)
     low, high = wilson_interval(won, played)
@@ -95,7 +98,6 @@ def seat_match(
 
 def _play_seeds(agent: str, players: int, seeds: list[int], greedy: bool) -> tuple[int, int]:
     """(games in which a seat took the Intruders over, games of those no character won)."""
-    torch.set_num_threads(1)
     game = NemesisGame(players=players, intruder_player=True)
     seat_agent = _seat_agent(agent, game, greedy)
     played = won = 0
