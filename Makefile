@@ -50,7 +50,7 @@ test: install browser
 	$(BIN)/ruff check .
 	$(BIN)/mypy $(MYPY_TARGETS)
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist worksteal
 
 # The main job: train PPO (a fixed 50 updates), tournament, report in runs/quickstart/;
 # --overwrite replaces the previous run there (cleared first, so the report shows one run).
