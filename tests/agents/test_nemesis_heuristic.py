@@ -363,3 +363,42 @@ def test_heuristic_crews_survive_more_often_than_random_crews() -> None:
     heuristic = tally_games(4, ["heuristic"] * 4, 60, seed=1000).report()["rates"]["heuristic"]
     random_crew = tally_games(4, ["random"] * 4, 60, seed=1000).report()["rates"]["random"]
     assert heuristic["survival"] >= random_crew["survival"] + 0.04
+
+
+def _fire_control_seen_in(s: State, room: int) -> None:
+    g = s.game
+    s.tile[room], s.explored[room] = g.tables.tiles.index("fire_control_system"), True
+
+
+def test_a_malfunctioning_fire_control_system_is_no_goal() -> None:
+    """§6 (rooms): a room holding a Malfunction marker has no room action. With two fires and
+    the agent standing at a malfunctioning Fire Control System, waiting there puts nothing
+    out: its goal is another one (with the system working, it is fire control)."""
+    s = alone_in(5)
+    _fire_control_seen_in(s, 5)
+    far = [r for r in range(s.game.topo.num_rooms) if r not in (0, 5)]
+    s.fire[far[0]] = s.fire[far[-1]] = True
+    s.legal_cache = None
+    assert "fire control" in decide(s)[1]
+    s.malfunction[5] = True
+    s.legal_cache = None
+    name, reason = decide(s)
+    assert name != "room_action" and "fire control" not in reason
+
+
+def test_the_way_to_fire_control_goes_through_a_burning_room() -> None:
+    """§8.4: fires spread every Damaging/Consuming Fire event and a ninth marker destroys the
+    ship. One room from a Fire Control System that burns itself (fire risk 2.0 against one
+    room nearer), the agent steps in with the default fire_control_urgency 3.0 (docs/agents.md);
+    weighing distance as for any other goal (urgency 1.0) it would pass and let it burn."""
+    s = alone_in(5)
+    topo = s.game.topo
+    fcs = next(r for r in topo.neighbours(5) if r != 0 and 0 not in topo.neighbours(r))
+    _fire_control_seen_in(s, fcs)
+    s.fire[fcs] = True
+    s.fire[next(r for r in range(topo.num_rooms) if r not in (0, 5, fcs))] = True
+    s.legal_cache = None
+    name, reason = decide(s)
+    assert name == f"move:room_{fcs + 1}" and reason.startswith("fire control"), reason
+    slow = HeuristicCrew(CrewParams(fire_control_urgency=1.0))
+    assert decide(s, slow)[0] == "pass"

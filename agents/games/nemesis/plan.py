@@ -167,6 +167,8 @@ def fire_control_room(sit: Situation, p: CrewParams) -> int:
     fcs = sit.tile_room("fire_control_system")
     if fcs < 0 or sit.lk.dist[sit.room][fcs] > p.fire_control_reach:
         return -1
+    if sit.view.malfunction[fcs] and p.fire_control_skip_malfunction:
+        return -1  # its action is closed (§ rooms): waiting there lets the fire spread
     if sum(sit.view.fire) < p.fire_control_min_fires and not hibernatorium_blocked(sit):
         return -1
     return fcs if sit.nearest_active(fcs) else -1
@@ -237,18 +239,20 @@ def _moves(sit: Situation, p: CrewParams) -> Iterator[tuple[int, int, str, bool]
             yield a, sit.lk.arg[a], kind, careful
 
 
-def best_step(sit: Situation, p: CrewParams, target: int, fleeing: bool = False
-              ) -> tuple[int, str] | None:  # fmt: skip
-    """The move (normal or careful) towards `target` with the lowest distance and risk; None
-    when staying is better (unless `fleeing`: then any move beats staying)."""
+def best_step(sit: Situation, p: CrewParams, target: int, fleeing: bool = False,
+              urgency: float = 1.0) -> tuple[int, str] | None:  # fmt: skip
+    """The move (normal or careful) towards `target` with the lowest distance (times
+    `urgency`) and risk; None when staying is better (unless `fleeing`: then any move beats
+    staying)."""
     lk = sit.lk
-    stay = lk.dist[sit.room][target] * p.distance_weight
+    weight = p.distance_weight * urgency
+    stay = lk.dist[sit.room][target] * weight
     best: tuple[float, int, str] | None = None
     for a, room, kind, careful in _moves(sit, p):
         risk = room_risk(sit, p, room, careful)
         if careful and room_risk(sit, p, room) - risk < p.careful_min_risk:
             continue  # not worth the second card
-        score = lk.dist[room][target] * p.distance_weight + risk
+        score = lk.dist[room][target] * weight + risk
         if best is None or score < best[0]:
             best = (score, a, kind)
     if best is None or (not fleeing and best[0] >= stay):

@@ -43,7 +43,8 @@ def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
             return choice
     if sit.room != target:
         step = plan.rush_step(sit, p, target) if plan.rushing(sit, p) else None
-        step = step or plan.best_step(sit, p, target)
+        urgency = p.fire_control_urgency if why.startswith("fire control") else 1.0
+        step = step or plan.best_step(sit, p, target, urgency=urgency)
         if step is not None:
             return step[0], f"{why}: {step[1]}"
     return sit.lk.pass_id, f"{why}: nothing useful to do here, pass"
