@@ -28,11 +28,11 @@ def test_rllib_hunted_beat_random_with_two_env_runners(tmp_path: Path) -> None:
     per role (actions drawn from the policy) against random seats next to random players in
     their place, on seeds training never used. Measured over 300 games (seeds 0 and 3): the Hunted
     win 0.870 [0.827, 0.903] and 0.610 [0.554, 0.664] where random Hunted win 0.090 [0.063,
-    0.128] (0.767 in session 17); at 200 games the weaker run's interval is about [0.54, 0.67]
-    and the random one's [0.06, 0.14], still disjoint; the
-    Creature 0.950 [0.919, 0.970] both times, where a random Creature wins 0.910 [0.872, 0.937]
-    against random Hunted: too little room to demand disjoint intervals at this budget, so only
-    the Hunted's gap is asserted. An untrained or unmasked module overlaps the random one."""
+    0.128]; at 200 games the weaker run's interval would be about [0.54, 0.67] and the random
+    one's [0.06, 0.14], still disjoint. The Creature won 0.950 [0.919, 0.970] both times,
+    where a random Creature wins 0.910 [0.872, 0.937] against random Hunted: too little room
+    to demand disjoint intervals at this budget, so only the Hunted's gap is asserted. An
+    untrained or unmasked module overlaps the random one."""
     out = tmp_path / "run"
     done = train("--set", "iterations=12", "--set", "eval_games=200", "--out", str(out))
     assert done.returncode == 0, done.stderr[-3000:]

@@ -24,6 +24,8 @@ from agents.games.nemesis.lookup import (
 from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
+FIRE_CONTROL = "fire control"  # the goal's name: its reasons start with it
+
 TASKS = ("cockpit", "engine_0", "engine_1", "engine_2")
 REPAIR_CARDS = ("repairs", "basic_repairs", "fast_repairs")
 REPAIR_ITEMS = ("tools", "duct_tape")
@@ -87,7 +89,7 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
         return er, "wounded: to the Emergency Room"
     fcs = fire_control_room(sit, p)
     if fcs >= 0:
-        return fcs, "fire control: put out the fire"
+        return fcs, f"{FIRE_CONTROL}: put out the fire"
     hatch = escape.hatch_room(sit, p.hatch_reach)
     if hatch >= 0:
         return hatch, "hatch control: unlock a pod"

@@ -22,7 +22,7 @@ from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
 Choice = tuple[int, str]
-SYSTEM_GOALS = ("fire control", "hatch control", "self-destruct")  # goals met by a room action
+SYSTEM_GOALS = (plan.FIRE_CONTROL, "hatch control", "self-destruct")  # goals met by a room action
 
 
 @dataclass(slots=True)
@@ -43,7 +43,7 @@ def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
             return choice
     if sit.room != target:
         step = plan.rush_step(sit, p, target) if plan.rushing(sit, p) else None
-        urgency = p.fire_control_urgency if why.startswith("fire control") else 1.0
+        urgency = p.fire_control_urgency if why.startswith(plan.FIRE_CONTROL) else 1.0
         step = step or plan.best_step(sit, p, target, urgency=urgency)
         if step is not None:
             return step[0], f"{why}: {step[1]}"
