@@ -14,6 +14,7 @@ from agents.games.nemesis import errands, escape, plan
 from agents.games.nemesis.crew import HeuristicCrew
 from agents.games.nemesis.params import CrewParams
 from nemesis_env.core.engine import CHANCE
+from nemesis_env.games.nemesis.character import DEAD, NOWHERE
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import POD_UNLOCKED, State
 from tests.agents.test_nemesis_errands import (
@@ -174,3 +175,37 @@ def test_outside_co_op_an_egg_to_carry_out_waits_for_the_hibernatorium() -> None
     s.time = 9
     found = errands._errand(situation(s, seat), "egg", needs)
     assert found is not None and found.room == NEXT_DOOR
+
+
+def test_an_egg_carrier_makes_no_detour_and_no_seat_drops_a_wanted_egg() -> None:
+    """Special Delivery (objectives.yaml escaped_carrying) wants an Egg held in a pod at the
+    end, and Egg Protection (§8.5) draws an encounter to whoever carries one. So a carrier
+    heads straight for an open pod: not even the AutoDoc (§18.2) errand it would otherwise run
+    as the active character nearest a dead character's corpse. And an Egg the crew's card
+    wants stays in the hands of any seat holding it (a forced drop, §6.3, keeps it), not only
+    the seat dealt the egg job: a runner may have died and its Egg been picked up by another."""
+    s, _ = coop_with(NO_DESTRUCTION)
+    s.time = 12
+    place_tile(s, ROOM, "evacuation_a")
+    s.pods[0] = POD_UNLOCKED
+    place_tile(s, 6, "emergency_room")  # an empty room on the basic board
+    s.chars[2].status, s.chars[2].room = DEAD, NOWHERE
+    s.objects[NEXT_DOOR].append(COOP.obj_corpse)
+    s.chars[0].room = s.chars[1].room = ROOM  # two steps from the corpse; the runner is one
+    s.legal_cache = None
+    runner = situation(s, 3)
+    found = errands.autodoc(runner)
+    assert found is not None and found.room == NEXT_DOOR  # the errand an empty-handed one runs
+    s.chars[3].heavy.append(COOP.obj_egg)
+    s.chars[3].heavy_ammo.append(0)
+    s.legal_cache = None
+    runner = situation(s, 3)
+    assert plan.goal(runner, runner.params) == (ROOM, "safety: an escape pod")
+    s.chars[3].heavy.remove(COOP.obj_egg)
+    s.chars[3].heavy_ammo.pop()
+    s.chars[0].heavy.append(COOP.obj_egg)
+    s.chars[0].heavy_ammo.append(0)
+    s.legal_cache = None
+    keeper = situation(s, 0)
+    assert "egg" not in errands.my_jobs(keeper)
+    assert COOP.obj_egg in errands.wanted_things(keeper)

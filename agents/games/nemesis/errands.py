@@ -327,6 +327,9 @@ def wanted_things(sit: Situation) -> set[int]:
     first = sit.lk.first_object
     objects = {"corpse": BLUE_CORPSE, "carcass": CARCASS, "egg": EGG}
     out = {first + objects[job] for job in my_jobs(sit) if job in objects}
+    # a thing a card wants carried off the ship stays in the hands of whoever holds it, even
+    # once the job has passed to another seat (a runner died)
+    out |= {first + n.carry_out for n in crew_needs(sit) if n.carry_out >= 0}
     if sit.view.crew_objectives:
         out.add(first + CORPSE)  # for the AutoDoc
     return out

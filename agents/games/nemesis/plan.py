@@ -87,12 +87,15 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     er = emergency_room(sit, p)
     if er >= 0:
         return er, "wounded: to the Emergency Room"
-    fcs = fire_control_room(sit, p)
+    carrying = errands.carrying_out(sit)
+    fcs = -1 if carrying else fire_control_room(sit, p)
     if fcs >= 0:
         return fcs, f"{FIRE_CONTROL}: put out the fire"
     hatch = escape.hatch_room(sit, p.hatch_reach)
     if hatch >= 0:
         return hatch, "hatch control: unlock a pod"
+    if carrying:  # an Egg draws Intruders (Egg Protection): no detour with it
+        return safety(sit, p)
     revive = errands.autodoc(sit)
     if revive is not None:
         return revive.room, revive.why
