@@ -38,6 +38,10 @@ class CrewParams:
     careful_min_risk: float = 0.35  # ... and when the room entered is at least this risky
     # contamination: play Rest (scan the hand) when this many contamination cards are in hand
     rest_min_contamination: int = 1
+    # contamination: from this turn (and before the rush) a character at risk in the victory
+    # check's draw goes to a seen Surgery within `surgery_reach` rooms; 0 turns it off
+    surgery_at_time: int = 0  # measured, not adopted (docs/agents.md, "Session 18")
+    surgery_reach: int = 4
     # search for items when unarmed and holding at least this many cards
     search_min_cards: int = 3
     # fire: the nearest character within reach uses the Fire Control System from this many

@@ -25,6 +25,7 @@ from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
 FIRE_CONTROL = "fire control"  # the goal's name: its reasons start with it
+SURGERY = "contaminated: to the Surgery"
 
 TASKS = ("cockpit", "engine_0", "engine_1", "engine_2")
 REPAIR_CARDS = ("repairs", "basic_repairs", "fast_repairs")
@@ -87,6 +88,9 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     er = emergency_room(sit, p)
     if er >= 0:
         return er, "wounded: to the Emergency Room"
+    surgery = surgery_room(sit, p)
+    if surgery >= 0:
+        return surgery, SURGERY
     carrying = errands.carrying_out(sit)
     fcs = -1 if carrying else fire_control_room(sit, p)
     if fcs >= 0:
@@ -156,6 +160,23 @@ def emergency_room(sit: Situation, p: CrewParams) -> int:
         # the cost paid for, the action still closed (its ops have no work, or Combat)
         return -1 if sit.action_cards() >= ROOM_ACTION_COST else er
     return er
+
+
+def surgery_room(sit: Situation, p: CrewParams) -> int:
+    """The seen Surgery when the seat is at risk in the victory check's contamination draw
+    (§17 step 3) and the time is `surgery_at_time` or less: its action removes every INFECTED
+    card and the Larva (rooms.yaml surgery, §6), so the final scan finds none and nobody draws.
+    Late, since contamination gained after it counts again; not malfunctioning (no room action),
+    within `surgery_reach`; standing there, its action open (else -1, as for the Emergency
+    Room)."""
+    if sit.view.time > p.surgery_at_time or not sit.infection_at_risk():
+        return -1
+    room = sit.tile_room("surgery")
+    if room < 0 or sit.lk.dist[sit.room][room] > p.surgery_reach or sit.view.malfunction[room]:
+        return -1
+    if sit.room == room and not sit.by_kind.get("room_action"):
+        return -1 if sit.action_cards() >= ROOM_ACTION_COST else room
+    return room
 
 
 def hibernatorium_blocked(sit: Situation) -> bool:

@@ -22,7 +22,7 @@ from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
 Choice = tuple[int, str]
-SYSTEM_GOALS = (plan.FIRE_CONTROL, "hatch control", "self-destruct")  # goals met by a room action
+SYSTEM_GOALS = (plan.FIRE_CONTROL, "hatch control", "self-destruct", plan.SURGERY)  # room actions
 
 
 @dataclass(slots=True)

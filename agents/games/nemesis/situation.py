@@ -49,6 +49,16 @@ class Situation:
         limit = self.lk.contamination_from
         return sum(1 for card in self.view.hand if card >= limit)
 
+    def infection_at_risk(self) -> bool:
+        """The victory check's draw could kill this character (§17 step 3): it carries a
+        Larva, or a contamination card in its hand, deck or discard pile that no scan has shown
+        clean (an unscanned one is INFECTED 7 times in 27)."""
+        if self.me.larva:
+            return True
+        clean = self.lk.contamination_from + 1
+        cards = (*self.view.hand, *self.view.deck, *self.me.discard)
+        return any(c >= self.lk.contamination_from and c != clean for c in cards)
+
     def has_card(self, *names: str) -> bool:
         cards = self.lk.card_names
         return any(cards[c] in names for c in self.view.hand)
