@@ -55,7 +55,7 @@ class Situation:
         clean (an unscanned one is INFECTED 7 times in 27)."""
         if self.me.larva:
             return True
-        clean = self.lk.contamination_from + 1
+        clean = self.lk.contamination_from + 1  # ids: unknown, clean, infected (tables.py)
         cards = (*self.view.hand, *self.view.deck, *self.me.discard)
         return any(c >= self.lk.contamination_from and c != clean for c in cards)
 
