@@ -148,35 +148,35 @@ def rushing(sit: Situation, p: CrewParams) -> bool:
 
 
 def emergency_room(sit: Situation, p: CrewParams) -> int:
-    """The seen Emergency Room within 2 rooms when the seat's wounds want it, and it can be
-    used: not malfunctioning, and, standing there with the cards to pay, its action legal (a
-    character who waits in it for an action it cannot take misses the jump); -1 otherwise."""
+    """The seen Emergency Room within 2 rooms when the seat's wounds want it and it can be
+    used (`usable_room`); -1 otherwise."""
     if sit.wound_load() < p.heal_wound_load or not sit.undressed():
         return -1
-    er = sit.tile_room("emergency_room")
-    if er < 0 or sit.lk.dist[sit.room][er] > 2 or sit.view.malfunction[er]:
+    return usable_room(sit, "emergency_room", 2)
+
+
+def usable_room(sit: Situation, tile: str, reach: int) -> int:
+    """The room of the seen `tile` within `reach` whose action the seat can come and use: not
+    malfunctioning (no room action, §6) and, standing there with the cards to pay, its action
+    legal (a character who waits for an action it cannot take misses the jump); -1 otherwise."""
+    room = sit.tile_room(tile)
+    if room < 0 or sit.lk.dist[sit.room][room] > reach or sit.view.malfunction[room]:
         return -1
-    if sit.room == er and not sit.by_kind.get("room_action"):
+    if sit.room == room and not sit.by_kind.get("room_action"):
         # the cost paid for, the action still closed (its ops have no work, or Combat)
-        return -1 if sit.action_cards() >= ROOM_ACTION_COST else er
-    return er
+        return -1 if sit.action_cards() >= ROOM_ACTION_COST else room
+    return room
 
 
 def surgery_room(sit: Situation, p: CrewParams) -> int:
     """The seen Surgery when the seat is at risk in the victory check's contamination draw
     (§17 step 3) and the time is `surgery_at_time` or less: its action removes every INFECTED
     card and the Larva (rooms.yaml surgery, §6), so the final scan finds none and nobody draws.
-    Late, since contamination gained after it counts again; not malfunctioning (no room action),
-    within `surgery_reach`; standing there, its action open (else -1, as for the Emergency
-    Room)."""
+    Late, since contamination gained after it counts again; within `surgery_reach` and usable
+    (`usable_room`); -1 otherwise."""
     if sit.view.time > p.surgery_at_time or not sit.infection_at_risk():
         return -1
-    room = sit.tile_room("surgery")
-    if room < 0 or sit.lk.dist[sit.room][room] > p.surgery_reach or sit.view.malfunction[room]:
-        return -1
-    if sit.room == room and not sit.by_kind.get("room_action"):
-        return -1 if sit.action_cards() >= ROOM_ACTION_COST else room
-    return room
+    return usable_room(sit, "surgery", p.surgery_reach)
 
 
 def hibernatorium_blocked(sit: Situation) -> bool:
