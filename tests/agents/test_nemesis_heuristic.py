@@ -402,3 +402,45 @@ def test_the_way_to_fire_control_goes_through_a_burning_room() -> None:
     assert name == f"move:room_{fcs + 1}" and reason.startswith("fire control"), reason
     slow = HeuristicCrew(CrewParams(fire_control_urgency=1.0))
     assert decide(s, slow)[0] == "pass"
+
+
+ENGINE_1 = 20  # room 21, Engine 1 (nemesis-reference.md §2.1)
+
+
+def test_keeps_the_repairs_card_it_cannot_pay_for_and_repairs_next_round() -> None:
+    """§3.2 Engine rooms: Repair/Break needs a Repairs-type card; Basic Repairs costs 2 other
+    Action cards (action_cards.yaml). Holding it with one other card, the agent cannot play
+    it, and checking the engine (a room action, 2 cards) would spend it: it passes (the next
+    Player Phase draws the hand back up to 5, §5.1). With `wait_to_repair` off it checks. With
+    the cards for it, it repairs."""
+    s = alone_in(ENGINE_1)
+    g, c = s.game, s.chars[0]
+    index = g.tables.card_index
+    c.hand = [index["basic_repairs"], index["interruption"]]
+    s.legal_cache = None
+    name, reason = decide(s)
+    assert name == "pass" and "repair next round" in reason, (name, reason)
+    name, reason = decide(s, HeuristicCrew(CrewParams(wait_to_repair=False)))
+    assert name == "room_action" and "check it" in reason, (name, reason)
+    c.hand = [index["basic_repairs"], index["interruption"], index["search"]]
+    s.legal_cache = None
+    name, reason = decide(s)
+    assert name == "play_card:basic_repairs" and "repair it" in reason, (name, reason)
+
+
+def test_does_not_wait_for_a_draw_that_an_undressed_body_wound_forbids() -> None:
+    """§8.1 serious wounds: an undressed Body wound limits the hand to 4 (§5.1 draws up to the
+    limit). Holding 4 cards already, with Basic Repairs among them but no way to pay 2 more
+    (two are contamination cards, which never pay, §6.1), passing would bring no new card:
+    the agent does not wait for one."""
+    s = alone_in(ENGINE_1)
+    g, c = s.game, s.chars[0]
+    index = g.tables.card_index
+    c.hand = [index["basic_repairs"], index["interruption"], g.contam_unknown, g.contam_unknown]
+    s.legal_cache = None
+    name, reason = decide(s)
+    assert name == "pass" and "repair next round" in reason, (name, reason)  # limit 5: waits
+    c.serious = [g.tables.wound_type.index("body")]
+    s.legal_cache = None
+    name, reason = decide(s)
+    assert "repair next round" not in reason, (name, reason)

@@ -94,6 +94,7 @@ class Lookup:
     objective_names: tuple[str, ...]
     hibernation_open_at: int
     destinations: tuple[tuple[str, ...], ...]  # per coordinates card: destination per marker
+    wound_type: tuple[str, ...]  # per Serious Wound card: arm, hand, leg, body, bleeding
 
     def card_keep(self, card: int) -> float:
         if card >= self.contamination_from:
@@ -158,6 +159,7 @@ def build_lookup(game: Any) -> Lookup:
         objective_names=tuple(o.id for o in t.data.objectives),
         hibernation_open_at=t.data.tracks.time.hibernation_open_at,
         destinations=tuple((c.a, c.b, c.c, c.d) for c in t.data.coordinates),
+        wound_type=tuple(t.wound_type),
     )  # fmt: skip
 
 

@@ -28,6 +28,9 @@ class CrewParams:
     tasks_until_time: int = 11  # after this turn, ship tasks are dropped: head for safety
     tasks: tuple[str, ...] = ("cockpit", "engine_0", "engine_1", "engine_2")  # shared by seat
     check_engines: bool = False  # visit an engine only to check it (without a repair card)
+    # at an engine not known to work, holding a Repairs card its cost makes unplayable: pass and
+    # repair next round rather than check the engine with cards that include the Repairs card
+    wait_to_repair: bool = True
     # movement: a room's risk (the step with the lowest distance x weight + risk is taken)
     distance_weight: float = 1.0
     intruder_risk: float = 6.0  # per Intruder in the room entered

@@ -136,6 +136,8 @@ def ship_task(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -
             repair = _repair(sit, m)
             if repair is not None:
                 return repair[0], f"engine {engine + 1}: {repair[1]}"
+            if p.wait_to_repair and _repair_next_round(sit, p):
+                return lk.pass_id, f"engine {engine + 1}: keep the repair card, repair next round"
             if sit.view.engine[engine] == UNKNOWN and action:
                 return action[0], f"engine {engine + 1}: check it"
     if here == "engine_control_room" and action and UNKNOWN in sit.view.engine:
@@ -143,6 +145,15 @@ def ship_task(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -
     if here == "comms_room" and action and plan.wants_signal(sit):
         return action[0], "objective: send the signal"
     return None
+
+
+def _repair_next_round(sit: Situation, p: CrewParams) -> bool:
+    """A Repairs card in hand that its cost makes unplayable now: passing keeps it, and the
+    next Player Phase draws the hand back up to its limit (§5.1), where checking the engine
+    instead (a room action, 2 cards) would spend it. Not in the last turns (the jump kills
+    whoever is awake), nor with a full hand (no draw would come)."""
+    return (sit.has_card(*plan.REPAIR_CARDS) and len(sit.view.hand) < sit.hand_limit()
+            and not plan.rushing(sit, p))  # fmt: skip
 
 
 def _repair(sit: Situation, m: Memory) -> Choice | None:

@@ -40,6 +40,12 @@ class Situation:
     def undressed(self) -> int:
         return sum(1 for w in self.me.serious if w >= 0)
 
+    def hand_limit(self) -> int:
+        """The hand a Player Phase draws up to (§5.1): 4 with an undressed Body wound, else 5
+        (6 in working Cabins is left out: the rules that ask wait for fewer cards)."""
+        body = any(w >= 0 and self.lk.wound_type[w] == "body" for w in self.me.serious)
+        return 4 if body else 5
+
     def action_cards(self) -> int:
         """Cards in hand that can pay a cost (contamination cards cannot)."""
         limit = self.lk.contamination_from
