@@ -104,3 +104,47 @@ def test_no_waiting_for_an_emergency_room_that_cannot_be_used() -> None:
     s.legal_cache = None
     sit = situation(s)
     assert plan.goal(sit, sit.params) == (HIBERNATORIUM, "safety: the Hibernatorium")
+
+
+def beside_a_burning_hibernatorium(time: int, room: int = BESIDE) -> State:
+    """Seat 0 in `room`, nothing aboard, the Hibernatorium burning, the time track at `time`."""
+    s = alone_in(room)
+    s.fire[HIBERNATORIUM] = True
+    s.time = time
+    s.legal_cache = None
+    return s
+
+
+def test_enters_a_burning_hibernatorium_once_it_is_open() -> None:
+    """§8.4: fire wounds a character at the end of each round it spends in a burning room, and
+    does not stop room actions; a hibernating character is past every wound (§16). Once the
+    Hibernatorium is open (time 8, tracks.yaml), its fire is no reason to stay out: the agent
+    steps in (with `enter_burning_safety` off the fire risk, 2.0, outweighs one room of
+    distance and it passes)."""
+    name, reason = decide(beside_a_burning_hibernatorium(8))
+    assert name.endswith(f"room_{HIBERNATORIUM + 1}") and reason.startswith("safety"), reason
+    off = HeuristicCrew(CrewParams(enter_burning_safety=False))
+    assert decide(beside_a_burning_hibernatorium(8), off)[0] == "pass"
+
+
+def test_keeps_out_of_a_burning_hibernatorium_before_it_opens() -> None:
+    """Before the blue spaces nobody may hibernate (§3.2): inside, the fire would only wound
+    the agent round after round, so it waits beside it."""
+    name, reason = decide(beside_a_burning_hibernatorium(10))
+    assert name == "pass" and "Hibernatorium" in reason, (name, reason)
+
+
+def test_walks_through_a_burning_room_to_the_open_hibernatorium() -> None:
+    """Two corridors out (room 7), both rooms between burning (rooms 6 and 8): a round has two
+    actions (§6) and fire wounds only at its end (§8.4), so with both actions and the cards for
+    two moves the agent steps into a burning room on its way (`fire_pass_through`); with the
+    rule off each burning room scores 1 + 2.0 against 2 for staying, and it passes."""
+    s = beside_a_burning_hibernatorium(8, NEAR)
+    s.fire[HIBERNATORIUM] = False
+    s.fire[BESIDE] = s.fire[7] = True  # rooms 6 and 8: the ways from room 7 to room 11
+    s.legal_cache = None
+    assert s.chars[0].actions_left == 2 and len(s.chars[0].hand) >= 2
+    name, reason = decide(s)
+    assert name.split(":")[1] in ("room_6", "room_8") and reason.startswith("safety"), reason
+    off = HeuristicCrew(CrewParams(fire_pass_through=False))
+    assert decide(s, off)[0] == "pass"

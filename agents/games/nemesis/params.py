@@ -35,6 +35,11 @@ class CrewParams:
     distance_weight: float = 1.0
     intruder_risk: float = 6.0  # per Intruder in the room entered
     fire_risk: float = 2.0
+    # a burning room that is the open way off the ship (the Hibernatorium from the blue spaces,
+    # a boardable pod's section) is entered anyway: hibernating there ends the fire's threat
+    enter_burning_safety: bool = True
+    # ... and on the way there, a burning room the seat can leave again in the same round
+    fire_pass_through: bool = True
     unexplored_risk: float = 0.3
     noise_risk: float = 1.5  # times the chance that the noise roll brings an encounter
     careful_min_cards: int = 4  # careful movement (cost 2) only with this many cards in hand

@@ -138,6 +138,19 @@ def safety(sit: Situation, p: CrewParams) -> tuple[int, str]:
     return home, "safety: the Hibernatorium"
 
 
+def open_way_out(sit: Situation, p: CrewParams, target: int, why: str) -> int:
+    """`target` when it is the goal's way off the ship and that way is open now (the
+    Hibernatorium from the blue spaces, or a boardable pod), and `enter_burning_safety` says
+    its fire is no reason to stay out: a character who hibernates or boards in the round it
+    enters is past the fire's light wound (§8.4: it wounds at the end of a round), while every
+    turn outside costs encounters. -1 otherwise."""
+    if not p.enter_burning_safety or not why.startswith("safety"):
+        return -1
+    if target == sit.lk.hibernatorium and sit.view.time > sit.lk.hibernation_open_at:
+        return -1
+    return target
+
+
 def rushing(sit: Situation, p: CrewParams) -> bool:
     """The jump is `rush_at_time` turns away or less: only safety counts now (a character
     awake aboard at the jump dies), unless Intruders hold the Hibernatorium and this seat is
@@ -266,16 +279,19 @@ def _moves(sit: Situation, p: CrewParams) -> Iterator[tuple[int, int, str, bool]
 
 
 def best_step(sit: Situation, p: CrewParams, target: int, fleeing: bool = False,
-              urgency: float = 1.0) -> tuple[int, str] | None:  # fmt: skip
+              urgency: float = 1.0, fireproof: int = -1) -> tuple[int, str] | None:  # fmt: skip
     """The move (normal or careful) towards `target` with the lowest distance (times
     `urgency`) and risk; None when staying is better (unless `fleeing`: then any move beats
-    staying)."""
+    staying). On the way to `fireproof`, an open way off the ship, fire may be no risk
+    (`_fire_waived`)."""
     lk = sit.lk
     weight = p.distance_weight * urgency
     stay = lk.dist[sit.room][target] * weight
     best: tuple[float, int, str] | None = None
     for a, room, kind, careful in _moves(sit, p):
         risk = room_risk(sit, p, room, careful)
+        if sit.view.fire[room] and _fire_waived(sit, p, room, target, fireproof):
+            risk -= p.fire_risk
         if careful and room_risk(sit, p, room) - risk < p.careful_min_risk:
             continue  # not worth the second card
         score = lk.dist[room][target] * weight + risk
@@ -284,6 +300,19 @@ def best_step(sit: Situation, p: CrewParams, target: int, fleeing: bool = False,
     if best is None or (not fleeing and best[0] >= stay):
         return None
     return best[1], f"{best[2].replace('_', ' ')} to room {lk.arg[best[1]] + 1}"
+
+
+def _fire_waived(sit: Situation, p: CrewParams, room: int, target: int, fireproof: int) -> bool:
+    """On the way to an open way off the ship (`fireproof`, see `open_way_out`) a burning room
+    is no fire risk: the way itself, or (`fire_pass_through`) a room on the way that the seat
+    can leave again in this round. Fire wounds at the end of a round (§8.4) and a round has 2
+    actions (§6): with both left and the cards for two moves, it walks on before the wound."""
+    if fireproof < 0:
+        return False
+    if room == fireproof:
+        return True
+    return (p.fire_pass_through and room != target and sit.me.actions_left >= 2
+            and sit.action_cards() >= 2)  # fmt: skip
 
 
 def rush_step(sit: Situation, p: CrewParams, target: int) -> tuple[int, str] | None:

@@ -44,7 +44,8 @@ def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
     if sit.room != target:
         step = plan.rush_step(sit, p, target) if plan.rushing(sit, p) else None
         urgency = p.fire_control_urgency if why.startswith(plan.FIRE_CONTROL) else 1.0
-        step = step or plan.best_step(sit, p, target, urgency=urgency)
+        fireproof = plan.open_way_out(sit, p, target, why)
+        step = step or plan.best_step(sit, p, target, urgency=urgency, fireproof=fireproof)
         if step is not None:
             return step[0], f"{why}: {step[1]}"
     return sit.lk.pass_id, f"{why}: nothing useful to do here, pass"
