@@ -11,13 +11,15 @@ that an Intruder held, or in an Emergency Room whose action they could not take.
 
 from __future__ import annotations
 
+import numpy as np
+
 from agents.games.nemesis import plan
 from agents.games.nemesis.crew import HeuristicCrew
 from agents.games.nemesis.lookup import lookup_for
 from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
-from nemesis_env.games.nemesis.state import State
-from tests.agents.test_nemesis_heuristic import ADULT, decide, kind_of, with_intruder
+from nemesis_env.games.nemesis.state import CLOSED, DESTROYED, State
+from tests.agents.test_nemesis_heuristic import ADULT, ctx_for, decide, kind_of, with_intruder
 from tests.nemesis.helpers import alone_in
 
 HIBERNATORIUM = 10  # room 11 of the basic board (nemesis-board-basic.md)
@@ -148,3 +150,29 @@ def test_walks_through_a_burning_room_to_the_open_hibernatorium() -> None:
     assert name.split(":")[1] in ("room_6", "room_8") and reason.startswith("safety"), reason
     off = HeuristicCrew(CrewParams(fire_pass_through=False))
     assert decide(s, off)[0] == "pass"
+
+
+def test_a_closed_door_on_the_only_way_is_destroyed_then_passed() -> None:
+    """A closed door stops movement (§2.3); Demolition (cost 0) destroys a closed door of the
+    agent's room (action_cards.yaml). Beside the open Hibernatorium with the door between them
+    closed, no legal move brings the agent nearer: with `open_doors` it plays Demolition on
+    that door, and then steps in. With the rule off (the default: measured, not adopted) it
+    passes."""
+    s = alone_in(BESIDE)
+    g = s.game
+    s.time = 8
+    door = next(c for c in g.topo.exits[BESIDE] if HIBERNATORIUM in g.topo.ends[c])
+    s.door[door] = CLOSED
+    index = g.tables.card_index
+    s.chars[0].hand = [index["demolition"], index["search"], index["interruption"]]
+    s.legal_cache = None
+    assert decide(s, HeuristicCrew())[0] == "pass"
+    agent = HeuristicCrew(CrewParams(open_doors=True))
+    name, reason = decide(s, agent)
+    assert name == "play_card:demolition" and "closed door" in reason, (name, reason)
+    s.apply_action(g.space.names().index(name))
+    while s.door[door] == CLOSED:  # its option (the door, not a Malfunction), then the door
+        s.apply_action(agent.act(ctx_for(s), np.random.default_rng(0)))
+    assert s.door[door] == DESTROYED
+    name, reason = decide(s, agent)
+    assert name.endswith(f"room_{HIBERNATORIUM + 1}") and reason.startswith("safety"), reason

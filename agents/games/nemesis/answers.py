@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from agents.games.nemesis import errands, escape, plan
 from agents.games.nemesis.lookup import CHARACTER_RANK, OBJECTIVE_EASE, UNKNOWN
-from agents.games.nemesis.round_policy import Choice, Memory
+from agents.games.nemesis.round_policy import DOOR_CARDS, Choice, Memory
 from agents.games.nemesis.situation import Situation
 from nemesis_env.games.nemesis.rules.kinds import Kind
 
@@ -85,6 +85,16 @@ def discard_contamination(sit: Situation, m: Memory) -> Choice | None:
 def card_option(sit: Situation, m: Memory) -> Choice | None:
     if m.card in plan.REPAIR_CARDS:
         return _first_option(sit, (1, 0), f"{m.card}: repair the engine")
+    if m.card in DOOR_CARDS and m.door >= 0:  # option 0 of both: the door (cards_common.py)
+        return _first_option(sit, (0,), f"{m.card}: the door that bars the way")
+    return None
+
+
+def door(sit: Situation, m: Memory) -> Choice | None:
+    """Destroy or open the door the card was played for (`_open_door`)."""
+    for a in _ids(sit, "door"):
+        if sit.lk.arg[a] == m.door:
+            return a, "the door that bars the way"
     return None
 
 
@@ -261,6 +271,8 @@ RULES: dict[int, Rule] = {
     Kind.ROOM_TARGET: room_target,
     Kind.ROOM_OBJECT: analyse,
     Kind.CARD_OPTION: card_option,
+    Kind.DOOR_DESTROY: door,
+    Kind.DOOR_TOGGLE: door,
     Kind.ROOM_OPTION: room_option,
     Kind.ROOM_DESTINATION: destination,
     Kind.ROOM_RESTACK: restack,

@@ -40,6 +40,9 @@ class CrewParams:
     enter_burning_safety: bool = True
     # ... and on the way there, a burning room the seat can leave again in the same round
     fire_pass_through: bool = True
+    # a closed door bars every way nearer the goal: Demolition or Computer Skills opens it;
+    # measured and not adopted (docs/agents.md "Session 19"): off
+    open_doors: bool = False
     unexplored_risk: float = 0.3
     noise_risk: float = 1.5  # times the chance that the noise roll brings an encounter
     careful_min_cards: int = 4  # careful movement (cost 2) only with this many cards in hand

@@ -315,6 +315,20 @@ def _fire_waived(sit: Situation, p: CrewParams, room: int, target: int, fireproo
             and sit.action_cards() >= 2)  # fmt: skip
 
 
+def blocking_door(sit: Situation, target: int) -> int:
+    """The corridor of a closed door of this room that leads nearer `target`, when no legal
+    move does (a closed door stops movement, §2.3); -1 otherwise."""
+    lk, here = sit.lk, sit.lk.dist[sit.room][target]
+    if any(lk.dist[lk.arg[a]][target] < here for a in sit.by_kind.get("move", ())):
+        return -1
+    for _number, corridor in lk.exits[sit.room]:
+        a_end, b_end = lk.corridor_ends[corridor]
+        other = b_end if a_end == sit.room else a_end
+        if other != TC and sit.view.door[corridor] == DOOR_CLOSED and lk.dist[other][target] < here:
+            return corridor
+    return -1
+
+
 def rush_step(sit: Situation, p: CrewParams, target: int) -> tuple[int, str] | None:
     """The jump is near (`rushing`): the least risky move (careful only with the cards for it)
     that brings the seat closer to `target`, however risky; None when no move does."""

@@ -31,6 +31,7 @@ class Memory:
 
     card: str = ""  # the Action card played last
     item: str = ""  # the item used last
+    door: int = -1  # the corridor whose closed door the card played last is to open
 
 
 def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
@@ -48,7 +49,25 @@ def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
         step = step or plan.best_step(sit, p, target, urgency=urgency, fireproof=fireproof)
         if step is not None:
             return step[0], f"{why}: {step[1]}"
+        door = plan.blocking_door(sit, target) if p.open_doors else -1
+        opened = _open_door(sit, memory, door) if door >= 0 else None
+        if opened is not None:
+            return opened[0], f"{why}: {opened[1]}"
     return sit.lk.pass_id, f"{why}: nothing useful to do here, pass"
+
+
+DOOR_CARDS = ("demolition", "computer_skills")  # destroy / open a door of the room (0 cards)
+
+
+def _open_door(sit: Situation, m: Memory, corridor: int) -> Choice | None:
+    """A closed door bars the only way nearer the goal: Demolition destroys it, Computer Skills
+    opens it (action_cards.yaml; answers.py then names the door)."""
+    for a in sit.by_kind.get("play_card", ()):
+        name = sit.lk.card_names[sit.lk.arg[a]]
+        if name in DOOR_CARDS:
+            m.card, m.door = name, corridor
+            return a, f"a closed door bars the way: {name}"
+    return None
 
 
 # -- Combat ---------------------------------------------------------------------------------------
