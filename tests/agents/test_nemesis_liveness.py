@@ -176,3 +176,28 @@ def test_a_closed_door_on_the_only_way_is_destroyed_then_passed() -> None:
     assert s.door[door] == DESTROYED
     name, reason = decide(s, agent)
     assert name.endswith(f"room_{HIBERNATORIUM + 1}") and reason.startswith("safety"), reason
+
+
+def test_removes_the_malfunction_that_closes_the_hibernatorium() -> None:
+    """§8.5: a Malfunction marker closes a room's action, so nobody hibernates in a
+    malfunctioning Hibernatorium; a Repairs-type card removes the marker in the player's room
+    (its first option where no engine is, action_cards.yaml). Standing there once it is open,
+    the agent plays Repairs, takes that option, and then hibernates. With
+    `fix_hibernatorium` off it can only pass."""
+    s = alone_in(HIBERNATORIUM)
+    g = s.game
+    s.time = 8
+    s.malfunction[HIBERNATORIUM] = True
+    index = g.tables.card_index
+    s.chars[0].hand = [index["repairs"], index["search"], index["interruption"], index["rest"]]
+    s.legal_cache = None
+    assert decide(s, HeuristicCrew(CrewParams(fix_hibernatorium=False)))[0] == "pass"
+    agent = HeuristicCrew()
+    name, reason = decide(s, agent)
+    assert name == "play_card:repairs" and "malfunctions" in reason, (name, reason)
+    s.apply_action(g.space.names().index(name))
+    while s.malfunction[HIBERNATORIUM] and s.stack[-1].chooser == 0:
+        s.apply_action(agent.act(ctx_for(s), np.random.default_rng(0)))
+    assert not s.malfunction[HIBERNATORIUM]
+    name, reason = decide(s, agent)
+    assert name == "room_action" and "take it" in reason, (name, reason)

@@ -40,6 +40,9 @@ class CrewParams:
     enter_burning_safety: bool = True
     # ... and on the way there, a burning room the seat can leave again in the same round
     fire_pass_through: bool = True
+    # standing in a malfunctioning Hibernatorium (no room action, so no hibernating), remove the
+    # Malfunction with a Repairs-type card
+    fix_hibernatorium: bool = True
     # a closed door bars every way nearer the goal: Demolition or Computer Skills opens it;
     # measured and not adopted (docs/agents.md "Session 19"): off
     open_doors: bool = False

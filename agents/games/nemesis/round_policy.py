@@ -139,6 +139,10 @@ def reach_safety(sit: Situation, p: CrewParams, m: Memory, target: int, why: str
     action = sit.by_kind.get("room_action")
     if action and sit.tile_here() in ("hibernatorium", "evacuation_a", "evacuation_b"):
         return action[0], f"{why}: take it"
+    if p.fix_hibernatorium and sit.room == sit.lk.hibernatorium and sit.view.malfunction[sit.room]:
+        fix = _repair_card(sit, m)  # a Malfunction marker closes the room action (§8.5)
+        if fix is not None:
+            return fix[0], f"{why}: it malfunctions, {fix[1]}"
     return None
 
 
@@ -176,13 +180,23 @@ def _repair_next_round(sit: Situation, p: CrewParams) -> bool:
             and not plan.rushing(sit, p))  # fmt: skip
 
 
-def _repair(sit: Situation, m: Memory) -> Choice | None:
+def _repair_card(sit: Situation, m: Memory) -> Choice | None:
+    """A playable Repairs-type card: an engine here, else the room's Malfunction (its options,
+    cards_common.py; answers.card_option asks for the engine first)."""
     lk = sit.lk
     for a in sit.by_kind.get("play_card", ()):
         name = lk.card_names[lk.arg[a]]
         if name in plan.REPAIR_CARDS:
             m.card = name
             return a, f"repair it with {name}"
+    return None
+
+
+def _repair(sit: Situation, m: Memory) -> Choice | None:
+    lk = sit.lk
+    card = _repair_card(sit, m)
+    if card is not None:
+        return card
     for a in sit.by_kind.get("use_item", ()):
         name = lk.thing_names[lk.arg[a]]
         if name in plan.REPAIR_ITEMS:
