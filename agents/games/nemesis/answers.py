@@ -83,8 +83,9 @@ def discard_contamination(sit: Situation, m: Memory) -> Choice | None:
 
 
 def card_option(sit: Situation, m: Memory) -> Choice | None:
-    if m.card in plan.REPAIR_CARDS:
-        return _first_option(sit, (1, 0), f"{m.card}: repair the engine")
+    if m.card in plan.REPAIR_CARDS:  # the engine here, else the room's Malfunction
+        what = "repair the engine" if _option(sit, 1) is not None else "remove the Malfunction"
+        return _first_option(sit, (1, 0), f"{m.card}: {what}")
     if m.card in DOOR_CARDS and m.door >= 0:  # option 0 of both: the door (cards_common.py)
         return _first_option(sit, (0,), f"{m.card}: the door that bars the way")
     return None
@@ -233,8 +234,7 @@ def noise_corridor(sit: Situation, m: Memory) -> Choice | None:
 
     def far(a: int) -> tuple[int, int]:
         corridor = lk.exits[room][lk.arg[a]][1]
-        a_end, b_end = lk.corridor_ends[corridor]
-        other = b_end if a_end == room else a_end
+        other = lk.other_end(corridor, room)
         return (-1 if other == plan.TC else lk.dist[other][lk.hibernatorium]), -a
 
     ids = _ids(sit, "corridor")

@@ -96,6 +96,11 @@ class Lookup:
     destinations: tuple[tuple[str, ...], ...]  # per coordinates card: destination per marker
     wound_type: tuple[str, ...]  # per Serious Wound card: arm, hand, leg, body, bleeding
 
+    def other_end(self, corridor: int, room: int) -> int:
+        """The room (or TC) that `corridor` leads to from `room`."""
+        a_end, b_end = self.corridor_ends[corridor]
+        return b_end if a_end == room else a_end
+
     def card_keep(self, card: int) -> float:
         if card >= self.contamination_from:
             return -1.0

@@ -225,8 +225,7 @@ def fire_control_target(sit: Situation) -> int:
             continue
         score = 0.5 * (room == lk.hibernatorium)
         for _number, corridor in lk.exits[room]:
-            a_end, b_end = lk.corridor_ends[corridor]
-            other = b_end if a_end == room else a_end
+            other = lk.other_end(corridor, room)
             spreads = view.door[corridor] != DOOR_CLOSED and other not in (room, TC)
             if spreads and not view.fire[other]:
                 score += 1
@@ -322,8 +321,7 @@ def blocking_door(sit: Situation, target: int) -> int:
     if any(lk.dist[lk.arg[a]][target] < here for a in sit.by_kind.get("move", ())):
         return -1
     for _number, corridor in lk.exits[sit.room]:
-        a_end, b_end = lk.corridor_ends[corridor]
-        other = b_end if a_end == sit.room else a_end
+        other = lk.other_end(corridor, sit.room)
         if other != TC and sit.view.door[corridor] == DOOR_CLOSED and lk.dist[other][target] < here:
             return corridor
     return -1
