@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.games.nemesis import errands, escape, plan
+from agents.games.nemesis import arms, errands, escape, plan
 from agents.games.nemesis.lookup import CHARACTER_RANK, OBJECTIVE_EASE, UNKNOWN
 from agents.games.nemesis.round_policy import DOOR_CARDS, Choice, Memory
 from agents.games.nemesis.situation import Situation
@@ -83,6 +83,8 @@ def discard_contamination(sit: Situation, m: Memory) -> Choice | None:
 
 
 def card_option(sit: Situation, m: Memory) -> Choice | None:
+    if m.card == arms.FREE_ESCAPE:  # Adrenaline: option 0 shoots, option 1 escapes
+        return _first_option(sit, (0,) if m.target >= 0 else (1,), "adrenaline: as planned")
     if m.card in plan.REPAIR_CARDS:  # the engine here, else the room's Malfunction
         what = "repair the engine" if _option(sit, 1) is not None else "remove the Malfunction"
         return _first_option(sit, (1, 0), f"{m.card}: {what}")
@@ -175,6 +177,8 @@ def item_option(sit: Situation, m: Memory) -> Choice | None:
         return _first_option(sit, order, f"{m.item}: treat the worst wound")
     if m.item == "clothes":
         return _first_option(sit, (1, 0), "clothes: dress a wound")
+    if m.item == arms.RELOAD_ITEM:  # option 0 reloads, option 1 is a door
+        return _first_option(sit, (0,), "energy charge: reload")
     if m.item in plan.REPAIR_ITEMS:
         return _first_option(sit, (1, 0), f"{m.item}: repair the engine")
     return None
@@ -241,6 +245,41 @@ def noise_corridor(sit: Situation, m: Memory) -> Choice | None:
     return (max(ids, key=far), "careful noise: away from the crew") if ids else None
 
 
+# -- the fight's cards (arms.py) -----------------------------------------------------
+def card_room(sit: Situation, m: Memory) -> Choice | None:
+    """The room a card moves the character to, as chosen when it was played."""
+    for a in _ids(sit, "room"):
+        if sit.lk.arg[a] == m.room:
+            return a, f"{m.card.replace('_', ' ')}: to room {m.room + 1}"
+    return None
+
+
+def reload_weapon(sit: Situation, m: Memory) -> Choice | None:
+    best = arms.emptiest_weapon(sit)
+    return None if best is None else (best, "reload the emptiest weapon")
+
+
+def escapee(sit: Situation, m: Memory) -> Choice | None:
+    """Suppressive Fire covers the character who played it."""
+    for a in _ids(sit, "seat"):
+        if sit.lk.arg[a] == sit.seat:
+            return a, "suppressive fire: I escape"
+    return None
+
+
+def shot_target(sit: Situation, m: Memory) -> Choice | None:
+    for a in _ids(sit, "intruder"):
+        if sit.lk.arg[a] == m.target:
+            return a, "shoot the Intruder chosen"
+    return None
+
+
+def reroll(sit: Situation, m: Memory) -> Choice | None:
+    if arms.reroll_wanted(sit, m):
+        return _answer("yes", "the face misses: roll again")(sit, m)
+    return _answer("no", "keep the roll")(sit, m)
+
+
 def _answer(kind: str, why: str) -> Rule:
     def rule(sit: Situation, m: Memory) -> Choice | None:
         ids = _ids(sit, kind)
@@ -260,7 +299,17 @@ RULES: dict[int, Rule] = {
     Kind.NERVES_WINDOW: _answer("react", "Nerves of Steel: ignore the attack"),
     Kind.ARMOR: _answer("yes", "Armor: ignore the attack"),
     Kind.NOISE_REROLL: _answer("no", "the roll is not seen: keep it"),
-    Kind.REROLL: _answer("no", "keep the roll"),
+    Kind.REROLL: reroll,
+    Kind.AMMO_WEAPON: weapon,
+    Kind.ITEM_WEAPON: reload_weapon,
+    Kind.ROOM_WEAPON: reload_weapon,
+    Kind.SUPPRESS_WHO: escapee,
+    Kind.ESCAPE_ROOM: card_room,
+    Kind.COVER_OTHER: _answer("done", "covering fire: the Soldier alone"),
+    Kind.COVER_SELF: _answer("yes", "covering fire: the Soldier leaves too"),
+    Kind.COVER_ROOM: card_room,
+    Kind.ADRENALINE_ROOM: card_room,
+    Kind.SHOOT_TARGET: shot_target,
     Kind.SPEND_AMMO: _answer("yes", "spend ammo for the bonus injury"),
     Kind.TRADE_OFFER: _answer("done", "no trade"),
     Kind.TRADE_ACCEPT: _answer("no", "no trade"),

@@ -23,6 +23,8 @@ DOOR_OPEN, DOOR_CLOSED, DOOR_DESTROYED = range(3)
 # the combat die (data/dice.yaml: blank, creeper x2, adult, hit1, hit2): the chance that one
 # roll injures an Intruder of each type (larva, creeper, adult, breeder, queen)
 HIT_CHANCE = (5 / 6, 5 / 6, 3 / 6, 2 / 6, 2 / 6)
+# per face of that die (blank, creeper, adult, hit1, hit2): it injures the types below this
+FACE_HURTS = (0, 2, 3, 5, 5)
 
 # how much the agent wants to keep an Action card (higher: pay with it last); absent: 1.0
 CARD_KEEP = {
@@ -90,6 +92,7 @@ class Lookup:
     thing_capacity: tuple[int, ...]  # ammo capacity (weapons > 0)
     first_object: int  # thing id of the first object (corpse, blue corpse, carcass, egg)
     mini_type: tuple[int, ...]
+    armory_loads: tuple[bool, ...]  # per thing: a weapon the Armory reloads (an Energy weapon)
     character_names: tuple[str, ...]
     objective_names: tuple[str, ...]
     hibernation_open_at: int
@@ -159,6 +162,7 @@ def build_lookup(game: Any) -> Lookup:
         tile_names=t.tiles, card_names=t.cards, contamination_from=t.contam_unknown,
         thing_names=tuple(th.id.split(".", 1)[1] for th in t.things),
         thing_capacity=tuple(th.capacity for th in t.things), mini_type=t.mini_type,
+        armory_loads=tuple("armory" in _reload_with(th) for th in t.things),
         first_object=game.first_object,
         character_names=tuple(c.id for c in t.data.characters),
         objective_names=tuple(o.id for o in t.data.objectives),
@@ -169,6 +173,11 @@ def build_lookup(game: Any) -> Lookup:
 
 
 _CACHE: dict[int, Lookup] = {}
+
+
+def _reload_with(thing: Any) -> tuple[str, ...]:
+    weapon = getattr(thing.item, "weapon", None)
+    return tuple(weapon.reload_with) if weapon is not None else ()
 
 
 def lookup_for(game: Any) -> Lookup:

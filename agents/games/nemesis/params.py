@@ -22,6 +22,15 @@ class CrewParams:
     melee_min_odds: float = 0.8
     # without a good shot, pass rather than flee when another character here holds fewer cards
     stay_when_shielded: bool = True  # melee (a miss is a serious wound) only against small ones
+    # play the character cards of a fight (combat_cards.py): escape without attacks
+    # (Suppressive / Covering Fire), shoot or escape for no card (Adrenaline, Taking Aim)
+    combat_cards: bool = True
+    # keep the weapons loaded (arms.py): the Reload card whenever the Six-Shooter is not full,
+    # an Energy Charge on a weapon down to `reload_at_ammo` rounds, and the Armory when one is
+    # that low and the Armory is seen within `armory_reach` rooms
+    keep_ammo: bool = True
+    reload_at_ammo: int = 0
+    armory_reach: int = 0
     # healing
     heal_wound_load: float = 1.0  # at or above: use a medical item / the Emergency Room
     # the plan's clock (the time track counts down; hibernation opens at 8 in the base game)
@@ -87,6 +96,9 @@ class CrewParams:
     # once the Hibernatorium is open, a boardable pod is preferred while at most this many rooms
     # farther than the Hibernatorium (a pod skips the engines and coordinates checks)
     pod_margin: int = 0
+    # a seat whose chosen objective a launched pod meets (POD_OBJECTIVES) heads for a boardable
+    # pod as soon as one exists, before the ship tasks and errands
+    pod_first: bool = False
     # co-op without Destination: Earth (escape.py): leave in the pods, never hibernate, skip the
     # ship tasks, and start the self-destruct sequence at this time when a card wants the ship
     # destroyed

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from agents.games.nemesis import errands, escape
+from agents.games.nemesis import arms, errands, escape
 from agents.games.nemesis.lookup import (
     ACTIVE,
     DOOR_CLOSED,
@@ -26,6 +26,7 @@ from agents.games.nemesis.situation import Situation
 
 FIRE_CONTROL = "fire control"  # the goal's name: its reasons start with it
 SURGERY = "contaminated: to the Surgery"
+ARMORY = "armory: reload"
 
 TASKS = ("cockpit", "engine_0", "engine_1", "engine_2")
 REPAIR_CARDS = ("repairs", "basic_repairs", "fast_repairs")
@@ -91,6 +92,9 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     surgery = surgery_room(sit, p)
     if surgery >= 0:
         return surgery, SURGERY
+    armory = armory_room(sit, p)
+    if armory >= 0:
+        return armory, ARMORY
     carrying = errands.carrying_out(sit)
     fcs = -1 if carrying else fire_control_room(sit, p)
     if fcs >= 0:
@@ -100,6 +104,10 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
         return hatch, "hatch control: unlock a pod"
     if carrying:  # an Egg draws Intruders (Egg Protection): no detour with it
         return safety(sit, p)
+    if p.pod_first and pod_objective(sit):
+        pod_room = escape.boardable_pod_room(sit)
+        if pod_room >= 0:
+            return pod_room, "safety: an escape pod (it meets the objective)"
     revive = errands.autodoc(sit)
     if revive is not None:
         return revive.room, revive.why
@@ -121,6 +129,21 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
         if job is not None:
             return job.room, job.why
     return safety(sit, p)
+
+
+POD_OBJECTIVES = frozenset({"salvaging_the_prime_asset", "the_oldest_friend",
+                            "the_right_moment_to_strike", "greener_pastures", "an_old_feud",
+                            "hostile_takeover", "the_final_enlightenment",
+                            "best_friends_forever"})  # fmt: skip
+
+
+def pod_objective(sit: Situation) -> bool:
+    """Outside co-op, the chosen objective is one a launched pod meets (it counts as reaching
+    Earth, §16) or leaves to the others' fates."""
+    view = sit.view
+    if view.crew_objectives or view.objective == UNKNOWN:
+        return False
+    return sit.lk.objective_names[view.objective] in POD_OBJECTIVES
 
 
 def safety(sit: Situation, p: CrewParams) -> tuple[int, str]:
@@ -179,6 +202,14 @@ def usable_room(sit: Situation, tile: str, reach: int) -> int:
         # the cost paid for, the action still closed (its ops have no work, or Combat)
         return -1 if sit.action_cards() >= ROOM_ACTION_COST else room
     return room
+
+
+def armory_room(sit: Situation, p: CrewParams) -> int:
+    """The seen Armory within `armory_reach` when `keep_ammo` and a weapon it reloads is low
+    (arms.armory_low) and its action can be used (`usable_room`); -1 otherwise."""
+    if not p.keep_ammo or not arms.armory_low(sit, p):
+        return -1
+    return usable_room(sit, "armory", p.armory_reach)
 
 
 def surgery_room(sit: Situation, p: CrewParams) -> int:
@@ -312,6 +343,21 @@ def _fire_waived(sit: Situation, p: CrewParams, room: int, target: int, fireproo
         return True
     return (p.fire_pass_through and room != target and sit.me.actions_left >= 2
             and sit.action_cards() >= 2)  # fmt: skip
+
+
+def flight_room(sit: Situation, p: CrewParams, target: int) -> int:
+    """The neighbouring room to leave for when no move is legal (no card to pay for one): the
+    lowest distance to `target` plus risk through an open corridor, as `best_step` scores it
+    (a card that escapes for free still needs a room); -1 when every way is closed."""
+    lk, best, best_score = sit.lk, -1, 0.0
+    for _number, corridor in lk.exits[sit.room]:
+        other = lk.other_end(corridor, sit.room)
+        if other == TC or sit.view.door[corridor] == DOOR_CLOSED:
+            continue
+        score = lk.dist[other][target] * p.distance_weight + room_risk(sit, p, other)
+        if best < 0 or score < best_score:
+            best, best_score = other, score
+    return best
 
 
 def blocking_door(sit: Situation, target: int) -> int:

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agents.games.nemesis import errands, plan
+from agents.games.nemesis import arms, errands, plan
 from agents.games.nemesis.lookup import HIT_CHANCE, MEDICAL, UNKNOWN
 from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
 Choice = tuple[int, str]
-SYSTEM_GOALS = (plan.FIRE_CONTROL, "hatch control", "self-destruct", plan.SURGERY)  # room actions
+# goals whose room action is the point of going there
+SYSTEM_GOALS = (plan.FIRE_CONTROL, "hatch control", "self-destruct", plan.SURGERY, plan.ARMORY)
 
 
 @dataclass(slots=True)
@@ -32,13 +33,15 @@ class Memory:
     card: str = ""  # the Action card played last
     item: str = ""  # the item used last
     door: int = -1  # the corridor whose closed door the card played last is to open
+    room: int = -1  # the room the card played last moves the character to
+    target: int = -1  # the Intruder (miniature) shot at last
 
 
 def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
     if sit.intruders_in(sit.room):
-        return combat(sit, p)
+        return combat(sit, p, memory)
     target, why = plan.goal(sit, p)
-    for rule in (leave_fire, heal, reach_safety, ship_task, run_errand, rest, search):
+    for rule in (leave_fire, heal, reach_safety, reload, ship_task, run_errand, rest, search):
         choice = rule(sit, p, memory, target, why)
         if choice is not None:
             return choice
@@ -71,7 +74,7 @@ def _open_door(sit: Situation, m: Memory, corridor: int) -> Choice | None:
 
 
 # -- Combat ---------------------------------------------------------------------------------------
-def combat(sit: Situation, p: CrewParams) -> Choice:
+def combat(sit: Situation, p: CrewParams, m: Memory) -> Choice:
     lk = sit.lk
     wounded = sit.wound_load() >= p.flee_wound_load
 
@@ -79,8 +82,18 @@ def combat(sit: Situation, p: CrewParams) -> Choice:
         return HIT_CHANCE[lk.mini_type[lk.arg[a]]]
 
     shots = sorted(sit.by_kind.get("shoot", ()), key=lambda a: (-odds(a), a))
-    if shots and not wounded and odds(shots[0]) >= p.shoot_min_odds:
-        return shots[0], f"combat: shoot (hits {odds(shots[0]):.0%})"
+    if shots and not wounded:
+        free = arms.free_shot(sit, m, lk.arg[shots[0]], p.shoot_min_odds) \
+            if p.combat_cards else None  # fmt: skip
+        if free is not None:
+            return free[0], f"combat: {free[1]} (hits {odds(shots[0]):.0%})"
+        if odds(shots[0]) >= p.shoot_min_odds:
+            m.target = lk.arg[shots[0]]
+            return shots[0], f"combat: shoot (hits {odds(shots[0]):.0%})"
+    if not shots and p.keep_ammo:
+        loaded = arms.reload(sit, p, m)
+        if loaded is not None:
+            return loaded[0], f"combat: no round left, {loaded[1]}"
     melee = sorted(sit.by_kind.get("melee", ()), key=lambda a: (-odds(a), a))
     if melee and not wounded and odds(melee[0]) >= p.melee_min_odds:
         return melee[0], f"combat: melee a small Intruder (hits {odds(melee[0]):.0%})"
@@ -88,10 +101,16 @@ def combat(sit: Situation, p: CrewParams) -> Choice:
         return lk.pass_id, "combat: another here holds fewer cards (the attack's target), pass"
     target, _ = plan.goal(sit, p)
     step = plan.best_step(sit, p, target, fleeing=True)
+    reason = "badly wounded" if wounded else "no good shot"
+    if p.combat_cards:
+        room = lk.arg[step[0]] if step is not None else plan.flight_room(sit, p, target)
+        covered = arms.covered_escape(sit, m, room) if room >= 0 else None
+        if covered is not None:
+            return covered[0], f"combat: {reason}, {covered[1]} (to room {room + 1})"
     if step is not None:
-        reason = "badly wounded" if wounded else "no good shot"
         return step[0], f"combat: {reason}, flee ({step[1]})"
     if shots:
+        m.target = lk.arg[shots[0]]
         return shots[0], "combat: cornered, shoot anyway"
     return lk.pass_id, "combat: no way to fight or flee, pass"
 
@@ -235,6 +254,11 @@ def _free_a_hand(sit: Situation, why: str) -> Choice | None:
         return None
     worst = min(heavy, key=lambda a: (lk.thing_keep(lk.arg[a]), a))
     return worst, f"{why}: drop {lk.thing_names[lk.arg[worst]]} to free a hand"
+
+
+def reload(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
+    """Keep the weapons loaded (arms.py)."""
+    return arms.reload(sit, p, m) if p.keep_ammo else None
 
 
 def rest(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:

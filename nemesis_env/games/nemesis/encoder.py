@@ -110,6 +110,9 @@ class NemesisEncoder:
         if v.decision in KIND_INDEX:
             idx.append(o["decision"] + KIND_INDEX[v.decision])
             val.append(1)
+        if v.roll_face >= 0:
+            idx.append(o["roll_face"] + v.roll_face)
+            val.append(1)
         if v.chooser >= 0:
             idx += (o["decision_mine"], o["chooser"] + (v.chooser - me) % n)
             val += (float(v.chooser == v.seat), 1)

@@ -7,6 +7,7 @@ from typing import Any
 
 from nemesis_env.core.encoder import Layout
 from nemesis_env.games.nemesis.encoder_intruder import IP_KIND_INDEX, intruder_player_pieces
+from nemesis_env.games.nemesis.rules.fighting import FACES
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.tables import OBJECTS, Tables, corridor_slots
 
@@ -41,6 +42,13 @@ def build_layout(t: Tables) -> Layout:
             (1,),
             "noise on the second Technical Corridors network "
             "(alternate board side; always 0 on the basic side)",
+        ),
+        # appended too: the combat die face a REROLL decision asks about (rolled in the open)
+        (
+            "roll_face",
+            (len(FACES),),
+            "one-hot combat die face awaiting a reroll decision "
+            "(blank, creeper, adult, hit1, hit2; all 0 at other decisions)",
         ),
     ]
     return Layout(pieces)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from nemesis_env.core.zones import HIDDEN
+from nemesis_env.games.nemesis.rules.fighting import FACES
 from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import UNKNOWN, Character, State
 from nemesis_env.games.nemesis.worlds import Redacted, redact
@@ -117,6 +118,9 @@ class NemesisView(NamedTuple):
     end_reason: str
     # the whole information set, redacted (worlds.py): what `Game.sample_world` draws from
     world: Redacted | None  # None in the lighter views built for observations only
+    # a REROLL decision's combat die face (an index into rules/fighting.FACES), rolled in the
+    # open; -1 at any other decision
+    roll_face: int = -1
     # the intruder player (param intruder_player; seed 000 "Modes"): its seat once it plays the
     # Intruders (-1 before), its hand for itself only, and what everyone sees of its cards
     intruder_player: bool = False
@@ -200,8 +204,15 @@ def view_for(s: State, seat: int, world: bool = True) -> NemesisView:
         deck=() if me is None else tuple(sorted(me.deck.hidden_cards(-1))),
         crew_objectives=tuple(o for c in s.chars for o in c.objectives) if public else (),
         winners=tuple(s.winners), end_reason=s.end_reason, world=redact(s, seat) if world else None,
+        roll_face=_roll_face(top),
         **_intruder_fields(s, seat),
     )  # fmt: skip
+
+
+def _roll_face(top: Any) -> int:
+    if top is None or top.kind != Kind.REROLL:
+        return -1
+    return FACES.index(top.payload.face)
 
 
 def _intruder_fields(s: State, seat: int) -> dict[str, Any]:
