@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from agents.games.nemesis.crew import HeuristicCrew
+from agents.games.nemesis.lookup import lookup_for
 from agents.games.nemesis.params import CrewParams
 from nemesis_env.core.engine import CHANCE
 from nemesis_env.games.nemesis.rules.fighting import FACES
@@ -23,7 +24,7 @@ from nemesis_env.games.nemesis.rules.kinds import Kind
 from nemesis_env.games.nemesis.state import State
 from tests.agents.test_nemesis_heuristic import ctx_for, decide, kind_of
 from tests.nemesis.card_scenes import ROOM1_SLOT, ROOM2_SLOT, scene, thing
-from tests.nemesis.helpers import chance, top_kind
+from tests.nemesis.helpers import chance, game, top_kind
 
 BREEDER = 3  # intruder types: larva, creeper, adult, breeder, queen
 OFF = CrewParams(combat_cards=False, keep_ammo=False)
@@ -145,3 +146,32 @@ def test_an_energy_charge_fills_an_empty_energy_weapon() -> None:
     s2.chars[0].inventory = [thing(s2, "red.energy_charge")]
     s2.legal_cache = None
     assert "energy_charge" not in decide(s2, HeuristicCrew(OFF))[0]
+
+
+def test_reconnaissance_enters_a_noisy_room_with_no_roll() -> None:
+    """The Scout heads for the Cockpit (seat 0's ship task) from room 2 next to it; one of the
+    Cockpit's corridors holds a noise marker, so a plain move's Noise roll brings an Intruder
+    on 2 faces of 10 (§7.1: the marked corridor's number), `recon_min_chance`. Reconnaissance
+    makes the move with no roll (§14, Scout); with the rule off it is a plain move."""
+    cockpit = 0
+    lk = lookup_for(game(4))
+    corridors = [c for _n, c in lk.exits[cockpit]]  # one corridor may hold two numbers
+    single = [c for c in corridors if corridors.count(c) == 1]
+    corridor = next(c for c in single if lk.other_end(c, cockpit) != ROOM1_SLOT)
+
+    def noisy() -> State:
+        s = scene("scout", ["reconnaissance", "search", "search"], ROOM1_SLOT)
+        s.noise[corridor] = True
+        s.legal_cache = None
+        return s
+
+    s = noisy()
+    agent = HeuristicCrew(CrewParams(recon_moves=True))
+    action = agent.act(ctx_for(s), np.random.default_rng(0))
+    assert s.game.space.name(action) == "play_card:reconnaissance", agent.last_reason
+    s.apply_action(action)
+    answer_own(s, agent)
+    assert s.chars[0].room == cockpit
+    assert not any(e.kind == "noise_roll" for e in s.events or ())
+    name, _ = decide(noisy(), HeuristicCrew(CrewParams(recon_moves=False)))
+    assert name == f"move:room_{cockpit + 1}"

@@ -309,6 +309,7 @@ RULES: dict[int, Rule] = {
     Kind.COVER_SELF: _answer("yes", "covering fire: the Soldier leaves too"),
     Kind.COVER_ROOM: card_room,
     Kind.ADRENALINE_ROOM: card_room,
+    Kind.RECON_ROOM: card_room,
     Kind.SHOOT_TARGET: shot_target,
     Kind.SPEND_AMMO: _answer("yes", "spend ammo for the bonus injury"),
     Kind.TRADE_OFFER: _answer("done", "no trade"),

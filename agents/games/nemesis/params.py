@@ -56,9 +56,13 @@ class CrewParams:
     # measured and not adopted (docs/agents.md "Session 19"): off
     open_doors: bool = False
     unexplored_risk: float = 0.3
-    noise_risk: float = 1.5  # times the chance that the noise roll brings an encounter
+    noise_risk: float = 3.0  # times the chance that the noise roll brings an encounter
     careful_min_cards: int = 4  # careful movement (cost 2) only with this many cards in hand
     careful_min_risk: float = 0.35  # ... and when the room entered is at least this risky
+    # Reconnaissance (Scout) instead of a careful move, or of a move whose Noise roll brings an
+    # Intruder at least this often
+    recon_moves: bool = True
+    recon_min_chance: float = 0.2
     # contamination: play Rest (scan the hand) when this many contamination cards are in hand
     rest_min_contamination: int = 1
     # contamination: from this turn (and before the rush) a character at risk in the victory
@@ -67,6 +71,7 @@ class CrewParams:
     surgery_reach: int = 4
     # search for items when unarmed and holding at least this many cards
     search_min_cards: int = 3
+    search_armed: bool = False  # ... and also when armed
     # fire: the nearest character within reach uses the Fire Control System from this many
     # burning rooms (a ninth fire marker destroys the ship), or when Intruders hold the open
     # Hibernatorium (they flee)

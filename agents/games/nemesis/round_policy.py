@@ -51,12 +51,32 @@ def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
         fireproof = plan.open_way_out(sit, p, target, why)
         step = step or plan.best_step(sit, p, target, urgency=urgency, fireproof=fireproof)
         if step is not None:
-            return step[0], f"{why}: {step[1]}"
+            scouted = _reconnaissance(sit, p, memory, step[0]) if p.recon_moves else None
+            return scouted or (step[0], f"{why}: {step[1]}")
         door = plan.blocking_door(sit, target) if p.open_doors else -1
         opened = _open_door(sit, memory, door) if door >= 0 else None
         if opened is not None:
             return opened[0], f"{why}: {opened[1]}"
     return sit.lk.pass_id, f"{why}: nothing useful to do here, pass"
+
+
+RECON_CARD = "reconnaissance"  # move with no Noise roll (Scout, cost 1: action_cards.yaml)
+
+
+def _reconnaissance(sit: Situation, p: CrewParams, m: Memory, move: int) -> Choice | None:
+    """The move chosen enters an empty room whose Noise roll may bring an Intruder (at least
+    `recon_min_chance`), or is a careful one (2 cards and a noise marker): Reconnaissance
+    makes the same move with no roll (nor a Silence/Danger token), for its card and one more."""
+    lk = sit.lk
+    room = lk.arg[move]
+    careful = lk.kind[move] == "careful_move"
+    if not careful and plan.encounter_chance(sit, room) < p.recon_min_chance:
+        return None
+    for a in sit.by_kind.get("play_card", ()):
+        if lk.card_names[lk.arg[a]] == RECON_CARD:
+            m.card, m.room = RECON_CARD, room
+            return a, f"reconnaissance: to room {room + 1} with no noise roll"
+    return None
 
 
 DOOR_CARDS = ("demolition", "computer_skills")  # destroy / open a door of the room (0 cards)
@@ -272,7 +292,8 @@ def rest(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Cho
 
 
 def search(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
-    if sit.loaded_weapon() or sit.action_cards() < p.search_min_cards or sit.room != target:
+    armed = sit.loaded_weapon() and not p.search_armed
+    if armed or sit.action_cards() < p.search_min_cards or sit.room != target:
         return None
     for a in sit.by_kind.get("play_card", ()):
         if sit.lk.card_names[sit.lk.arg[a]] == "search":
