@@ -389,8 +389,9 @@ def test_a_malfunctioning_fire_control_system_is_no_goal() -> None:
 def test_the_way_to_fire_control_goes_through_a_burning_room() -> None:
     """§8.4: fires spread every Damaging/Consuming Fire event and a ninth marker destroys the
     ship. One room from a Fire Control System that burns itself (fire risk 2.0 against one
-    room nearer), the agent steps in with the default fire_control_urgency 3.0 (docs/agents.md);
-    weighing distance as for any other goal (urgency 1.0) it would pass and let it burn."""
+    room nearer), the agent steps in with the default fire_control_urgency (6.0; 3.0 also
+    suffices; docs/agents.md); weighing distance as for any other goal (urgency 1.0) it would
+    pass and let it burn."""
     s = alone_in(5)
     topo = s.game.topo
     fcs = next(r for r in topo.neighbours(5) if r != 0 and 0 not in topo.neighbours(r))
@@ -402,6 +403,24 @@ def test_the_way_to_fire_control_goes_through_a_burning_room() -> None:
     assert name == f"move:room_{fcs + 1}" and reason.startswith("fire control"), reason
     slow = HeuristicCrew(CrewParams(fire_control_urgency=1.0))
     assert decide(s, slow)[0] == "pass"
+
+
+def test_one_fire_is_put_out_before_a_spreading_event_doubles_it() -> None:
+    """§8.4, §11: Damaging Fire and Consuming Fire set every neighbour of each burning room on
+    fire, so one fire left burning becomes several at the next such event, and the ninth marker
+    destroys the ship. With the default `fire_control_min_fires` (1, session 20) a single
+    burning room sends the nearest character to a seen Fire Control System; from 2 (before) it
+    would not."""
+    s = alone_in(5)
+    topo = s.game.topo
+    fcs = next(r for r in topo.neighbours(5) if r != 0)
+    _fire_control_seen_in(s, fcs)
+    s.fire[next(r for r in range(topo.num_rooms) if r not in (0, 5, fcs))] = True
+    s.legal_cache = None
+    name, reason = decide(s)
+    assert name == f"move:room_{fcs + 1}" and reason.startswith("fire control"), reason
+    name, reason = decide(s, HeuristicCrew(CrewParams(fire_control_min_fires=2)))
+    assert not reason.startswith("fire control"), reason
 
 
 ENGINE_1 = 20  # room 21, Engine 1 (nemesis-reference.md §2.1)

@@ -71,16 +71,15 @@ class CrewParams:
     surgery_reach: int = 4
     # search for items when unarmed and holding at least this many cards
     search_min_cards: int = 3
-    search_armed: bool = False  # ... and also when armed
     # fire: the nearest character within reach uses the Fire Control System from this many
     # burning rooms (a ninth fire marker destroys the ship), or when Intruders hold the open
     # Hibernatorium (they flee)
-    fire_control_min_fires: int = 2
+    fire_control_min_fires: int = 1
     fire_control_reach: int = 20
     # the way to the Fire Control System weighs distance this many times more than other goals
     # (a room's risk against a room nearer): with the normal weight a seat one room away from
     # it passed rather than step into a burning or noisy room while the ship burned down
-    fire_control_urgency: float = 3.0
+    fire_control_urgency: float = 6.0
     fire_control_skip_malfunction: bool = True  # a malfunctioning Fire Control System: not a goal
     # objective errands (errands.py: Signals, analyses, the blue corpse, Eggs, exploring) are
     # run while the time track shows more than this many turns

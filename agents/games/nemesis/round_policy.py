@@ -292,8 +292,7 @@ def rest(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Cho
 
 
 def search(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
-    armed = sit.loaded_weapon() and not p.search_armed
-    if armed or sit.action_cards() < p.search_min_cards or sit.room != target:
+    if sit.loaded_weapon() or sit.action_cards() < p.search_min_cards or sit.room != target:
         return None
     for a in sit.by_kind.get("play_card", ()):
         if sit.lk.card_names[sit.lk.arg[a]] == "search":
