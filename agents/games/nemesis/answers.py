@@ -35,6 +35,14 @@ def _option(sit: Situation, index: int) -> int | None:
     return None
 
 
+def _with_arg(sit: Situation, kind: str, arg: int, why: str) -> Choice | None:
+    """The legal id of `kind` whose argument is `arg` (a door, room, seat, Intruder)."""
+    for a in _ids(sit, kind):
+        if sit.lk.arg[a] == arg:
+            return a, why
+    return None
+
+
 def _first_option(sit: Situation, order: tuple[int, ...], why: str) -> Choice | None:
     for index in order:
         a = _option(sit, index)
@@ -95,10 +103,7 @@ def card_option(sit: Situation, m: Memory) -> Choice | None:
 
 def door(sit: Situation, m: Memory) -> Choice | None:
     """Destroy or open the door the card was played for (`_open_door`)."""
-    for a in _ids(sit, "door"):
-        if sit.lk.arg[a] == m.door:
-            return a, "the door that bars the way"
-    return None
+    return _with_arg(sit, "door", m.door, "the door that bars the way")
 
 
 # -- rooms --------------------------------------------------------------------------
@@ -194,10 +199,7 @@ def weapon(sit: Situation, m: Memory) -> Choice | None:
 
 
 def myself(sit: Situation, m: Memory) -> Choice | None:
-    for a in _ids(sit, "seat"):
-        if sit.lk.arg[a] == sit.seat:
-            return a, "treat myself"
-    return None
+    return _with_arg(sit, "seat", sit.seat, "treat myself")
 
 
 def room_target(sit: Situation, m: Memory) -> Choice | None:
@@ -248,10 +250,7 @@ def noise_corridor(sit: Situation, m: Memory) -> Choice | None:
 # -- the fight's cards (arms.py) -----------------------------------------------------
 def card_room(sit: Situation, m: Memory) -> Choice | None:
     """The room a card moves the character to, as chosen when it was played."""
-    for a in _ids(sit, "room"):
-        if sit.lk.arg[a] == m.room:
-            return a, f"{m.card.replace('_', ' ')}: to room {m.room + 1}"
-    return None
+    return _with_arg(sit, "room", m.room, f"{m.card.replace('_', ' ')}: to room {m.room + 1}")
 
 
 def reload_weapon(sit: Situation, m: Memory) -> Choice | None:
@@ -261,17 +260,11 @@ def reload_weapon(sit: Situation, m: Memory) -> Choice | None:
 
 def escapee(sit: Situation, m: Memory) -> Choice | None:
     """Suppressive Fire covers the character who played it."""
-    for a in _ids(sit, "seat"):
-        if sit.lk.arg[a] == sit.seat:
-            return a, "suppressive fire: I escape"
-    return None
+    return _with_arg(sit, "seat", sit.seat, "suppressive fire: I escape")
 
 
 def shot_target(sit: Situation, m: Memory) -> Choice | None:
-    for a in _ids(sit, "intruder"):
-        if sit.lk.arg[a] == m.target:
-            return a, "shoot the Intruder chosen"
-    return None
+    return _with_arg(sit, "intruder", m.target, "shoot the Intruder chosen")
 
 
 def reroll(sit: Situation, m: Memory) -> Choice | None:

@@ -40,7 +40,7 @@ FREE_SHOTS = ("adrenaline", "taking_aim")  # a Shoot for no card (Adrenaline the
 AIMED = "taking_aim"
 
 
-def _playable(sit: Situation, names: tuple[str, ...]) -> list[tuple[int, str]]:
+def playable(sit: Situation, names: tuple[str, ...]) -> list[tuple[int, str]]:
     """(action, card name) of the playable cards among `names`, in the order of `names`."""
     lk = sit.lk
     found = {lk.card_names[lk.arg[a]]: a for a in sit.by_kind.get("play_card", ())}
@@ -50,10 +50,10 @@ def _playable(sit: Situation, names: tuple[str, ...]) -> list[tuple[int, str]]:
 def covered_escape(sit: Situation, m: Memory, room: int) -> Choice | None:
     """Leave for `room` with a card: without the Escape attacks if one allows it, else for no
     card (Adrenaline); None when no such card is playable."""
-    for a, name in _playable(sit, ESCAPE_CARDS):
+    for a, name in playable(sit, ESCAPE_CARDS):
         m.card, m.room, m.target = name, room, -1
         return a, f"{name.replace('_', ' ')}: escape without attacks"
-    for a, name in _playable(sit, (FREE_ESCAPE,)):
+    for a, name in playable(sit, (FREE_ESCAPE,)):
         m.card, m.room, m.target = name, room, -1
         return a, "adrenaline: escape for no card, draw 1"
     return None
@@ -68,7 +68,7 @@ def free_shot(sit: Situation, m: Memory, intruder: int, min_odds: float) -> Choi
     """A Shoot at `intruder` for no card: Adrenaline, or Taking Aim, which also takes on
     targets whose single roll falls below `min_odds` but whose aimed roll does not."""
     odds = HIT_CHANCE[sit.lk.mini_type[intruder]]
-    for a, name in _playable(sit, FREE_SHOTS):
+    for a, name in playable(sit, FREE_SHOTS):
         if name != AIMED and odds < min_odds:
             continue
         if name == AIMED and aimed_odds(odds) < min_odds:
@@ -92,11 +92,12 @@ RELOAD_CARD = "reload"  # +1 in the Six-Shooter (action_cards.yaml reload)
 RELOAD_ITEM = "energy_charge"  # fills one Energy weapon (items.yaml)
 
 
-def low_weapon(sit: Situation, p: CrewParams) -> bool:
-    """A weapon the seat holds is down to `reload_at_ammo` rounds."""
-    cap = sit.lk.thing_capacity
-    me = sit.me
-    return any(cap[t] > 0 and ammo <= p.reload_at_ammo
+def low_weapon(sit: Situation, p: CrewParams, armory_only: bool = False) -> bool:
+    """A weapon the seat holds (with `armory_only`, one the Armory reloads: an Energy weapon)
+    is down to `reload_at_ammo` rounds."""
+    lk, me = sit.lk, sit.me
+    return any(lk.thing_capacity[t] > 0 and (lk.armory_loads[t] or not armory_only)
+               and ammo <= p.reload_at_ammo
                for t, ammo in zip(me.heavy, me.heavy_ammo, strict=True))  # fmt: skip
 
 
@@ -104,7 +105,7 @@ def reload(sit: Situation, p: CrewParams, m: Memory) -> Choice | None:
     """Reload (legal only while the Six-Shooter is not full: no card), else an Energy Charge on
     a weapon down to `reload_at_ammo` rounds."""
     lk = sit.lk
-    for a, _name in _playable(sit, (RELOAD_CARD,)):
+    for a, _name in playable(sit, (RELOAD_CARD,)):
         m.card = RELOAD_CARD
         return a, "reload: one more round"
     if not low_weapon(sit, p):
@@ -127,10 +128,3 @@ def emptiest_weapon(sit: Situation) -> int | None:
             else -1  # fmt: skip
 
     return max(ids, key=lambda a: (missing(a), -a)) if ids else None
-
-
-def armory_low(sit: Situation, p: CrewParams) -> bool:
-    """A weapon the Armory reloads (an Energy weapon) is down to `reload_at_ammo` rounds."""
-    me, lk = sit.me, sit.lk
-    return any(lk.armory_loads[t] and ammo <= p.reload_at_ammo
-               for t, ammo in zip(me.heavy, me.heavy_ammo, strict=True))  # fmt: skip

@@ -206,8 +206,8 @@ def usable_room(sit: Situation, tile: str, reach: int) -> int:
 
 def armory_room(sit: Situation, p: CrewParams) -> int:
     """The seen Armory within `armory_reach` when `keep_ammo` and a weapon it reloads is low
-    (arms.armory_low) and its action can be used (`usable_room`); -1 otherwise."""
-    if not p.keep_ammo or not arms.armory_low(sit, p):
+    (arms.low_weapon) and its action can be used (`usable_room`); -1 otherwise."""
+    if not p.keep_ammo or not arms.low_weapon(sit, p, armory_only=True):
         return -1
     return usable_room(sit, "armory", p.armory_reach)
 

@@ -72,10 +72,9 @@ def _reconnaissance(sit: Situation, p: CrewParams, m: Memory, move: int) -> Choi
     careful = lk.kind[move] == "careful_move"
     if not careful and plan.encounter_chance(sit, room) < p.recon_min_chance:
         return None
-    for a in sit.by_kind.get("play_card", ()):
-        if lk.card_names[lk.arg[a]] == RECON_CARD:
-            m.card, m.room = RECON_CARD, room
-            return a, f"reconnaissance: to room {room + 1} with no noise roll"
+    for a, _name in arms.playable(sit, (RECON_CARD,)):
+        m.card, m.room = RECON_CARD, room
+        return a, f"reconnaissance: to room {room + 1} with no noise roll"
     return None
 
 
