@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.games.nemesis import arms, errands, escape, plan
-from agents.games.nemesis.lookup import CHARACTER_RANK, OBJECTIVE_EASE, UNKNOWN
+from agents.games.nemesis import arms, errands, escape, fire, plan
+from agents.games.nemesis.lookup import (
+    CHARACTER_RANK,
+    OBJECTIVE_EASE,
+    REPAIR_CARDS,
+    REPAIR_ITEMS,
+    UNKNOWN,
+)
 from agents.games.nemesis.round_policy import DOOR_CARDS, Choice, Memory
 from agents.games.nemesis.situation import Situation
 from nemesis_env.games.nemesis.rules.kinds import Kind
@@ -93,9 +99,11 @@ def discard_contamination(sit: Situation, m: Memory) -> Choice | None:
 def card_option(sit: Situation, m: Memory) -> Choice | None:
     if m.card == arms.FREE_ESCAPE:  # Adrenaline: option 0 shoots, option 1 escapes
         return _first_option(sit, (0,) if m.target >= 0 else (1,), "adrenaline: as planned")
-    if m.card in plan.REPAIR_CARDS:  # the engine here, else the room's Malfunction
+    if m.card in REPAIR_CARDS:  # the engine here, else the room's Malfunction
         what = "repair the engine" if _option(sit, 1) is not None else "remove the Malfunction"
         return _first_option(sit, (1, 0), f"{m.card}: {what}")
+    if m.card == fire.DOUSE_CARD:  # option 0 starts a fire, option 1 puts one out
+        return _first_option(sit, (1,), "pyrotechnics: put out the fire here")
     if m.card in DOOR_CARDS and m.door >= 0:  # option 0 of both: the door (cards_common.py)
         return _first_option(sit, (0,), f"{m.card}: the door that bars the way")
     return None
@@ -184,8 +192,10 @@ def item_option(sit: Situation, m: Memory) -> Choice | None:
         return _first_option(sit, (1, 0), "clothes: dress a wound")
     if m.item == arms.RELOAD_ITEM:  # option 0 reloads, option 1 is a door
         return _first_option(sit, (0,), "energy charge: reload")
-    if m.item in plan.REPAIR_ITEMS:
+    if m.item in REPAIR_ITEMS:
         return _first_option(sit, (1, 0), f"{m.item}: repair the engine")
+    if m.item == fire.DOUSE_ITEM:  # option 0 puts out the fire here, option 1 repels
+        return _first_option(sit, (0,), "fire extinguisher: put out the fire here")
     return None
 
 
@@ -206,7 +216,7 @@ def room_target(sit: Situation, m: Memory) -> Choice | None:
     """The Fire Control System's target (plan.fire_control_target)."""
     if sit.tile_here() != "fire_control_system":
         return None
-    target = plan.fire_control_target(sit)
+    target = fire.fire_control_target(sit)
     for a in _ids(sit, "room"):
         if sit.lk.arg[a] == target:
             return a, f"fire control: room {target + 1}"

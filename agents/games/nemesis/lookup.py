@@ -30,8 +30,11 @@ FACE_HURTS = (0, 2, 3, 5, 5)
 CARD_KEEP = {
     "repairs": 4.0, "basic_repairs": 4.0, "fast_repairs": 4.0,
     "rest": 2.0, "search": 1.5, "reload": 2.0, "adrenaline": 1.5,
-    "interruption": 0.5, "demolition": 0.5, "blocking_access": 0.7,
+    "interruption": 0.5, "demolition": 0.5, "blocking_access": 0.7, "pyrotechnics": 2.0,
 }  # fmt: skip
+
+REPAIR_CARDS = ("repairs", "basic_repairs", "fast_repairs")  # remove a Malfunction, fix engines
+REPAIR_ITEMS = ("tools", "duct_tape")  # the same, as items
 
 # how much the agent wants an item (keep choices, drop choices); absent: 1.0
 THING_KEEP = {
@@ -40,6 +43,7 @@ THING_KEEP = {
     "prototype_pistol": 3.0, "prototype_rifle": 3.0, "prototype_shotgun": 3.0,
     "flamethrower": 3.0, "taser": 2.5, "antidote": 3.0, "alcohol": 2.0,
     "synthetic_food": 2.0, "adrenaline_injection": 1.5, "smoke_grenade": 2.0,
+    "fire_extinguisher": 2.5,
     "corpse": 0.1, "blue_corpse": 0.2, "carcass": 0.3, "egg": 0.2,
 }  # fmt: skip
 

@@ -81,6 +81,8 @@ class CrewParams:
     # it passed rather than step into a burning or noisy room while the ship burned down
     fire_control_urgency: float = 6.0
     fire_control_skip_malfunction: bool = True  # a malfunctioning Fire Control System: not a goal
+    # put out the fire of the room with Pyrotechnics or a Fire Extinguisher rather than leave it
+    douse_fire: bool = True
     # objective errands (errands.py: Signals, analyses, the blue corpse, Eggs, exploring) are
     # run while the time track shows more than this many turns
     errands_until_time: int = 9

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from agents.games.nemesis import arms, errands, escape
+from agents.games.nemesis import arms, errands, escape, fire
 from agents.games.nemesis.lookup import (
     ACTIVE,
     DOOR_CLOSED,
@@ -24,13 +24,11 @@ from agents.games.nemesis.lookup import (
 from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
-FIRE_CONTROL = "fire control"  # the goal's name: its reasons start with it
+FIRE_CONTROL = fire.FIRE_CONTROL
 SURGERY = "contaminated: to the Surgery"
 ARMORY = "armory: reload"
 
 TASKS = ("cockpit", "engine_0", "engine_1", "engine_2")
-REPAIR_CARDS = ("repairs", "basic_repairs", "fast_repairs")
-REPAIR_ITEMS = ("tools", "duct_tape")
 TC = -2
 ROOM_ACTION_COST = 2  # Action cards, the same for every room (rooms.yaml action_cost)
 
@@ -44,11 +42,6 @@ def my_tasks(sit: Situation, tasks: tuple[str, ...] = TASKS) -> list[str]:
         return []
     mine = active.index(sit.seat)
     return [task for i, task in enumerate(tasks) if i % len(active) == mine]
-
-
-def can_repair(sit: Situation) -> bool:
-    names = sit.lk.thing_names
-    return sit.has_card(*REPAIR_CARDS) or any(names[t] in REPAIR_ITEMS for t in sit.view.inventory)
 
 
 def cockpit_pending(sit: Situation) -> bool:
@@ -66,7 +59,7 @@ def engine_pending(sit: Situation, engine: int, check: bool = True) -> bool:
     top = sit.view.engine[engine]
     if top == WORKING:
         return False
-    return can_repair(sit) or (check and top == UNKNOWN)
+    return sit.can_repair() or (check and top == UNKNOWN)
 
 
 def task_room(sit: Situation, task: str, check: bool = True) -> int:
@@ -96,7 +89,7 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     if armory >= 0:
         return armory, ARMORY
     carrying = errands.carrying_out(sit)
-    fcs = -1 if carrying else fire_control_room(sit, p)
+    fcs = -1 if carrying else fire.fire_control_room(sit, p)
     if fcs >= 0:
         return fcs, f"{FIRE_CONTROL}: put out the fire"
     hatch = escape.hatch_room(sit, p.hatch_reach)
@@ -180,7 +173,7 @@ def rushing(sit: Situation, p: CrewParams) -> bool:
     the one to clear it with the Fire Control System."""
     if sit.view.time > p.rush_at_time or sit.view.self_destruct >= 0:
         return False
-    return fire_control_room(sit, p) < 0 or not hibernatorium_blocked(sit)
+    return fire.fire_control_room(sit, p) < 0 or not fire.hibernatorium_blocked(sit)
 
 
 def emergency_room(sit: Situation, p: CrewParams) -> int:
@@ -221,48 +214,6 @@ def surgery_room(sit: Situation, p: CrewParams) -> int:
     if sit.view.time > p.surgery_at_time or not sit.infection_at_risk():
         return -1
     return usable_room(sit, "surgery", p.surgery_reach)
-
-
-def hibernatorium_blocked(sit: Situation) -> bool:
-    """Intruders hold the Hibernatorium once it is (nearly) open: nobody can hibernate."""
-    home = sit.lk.hibernatorium
-    return sit.view.time <= sit.lk.hibernation_open_at + 1 and home in sit.view.intruder_room
-
-
-def fire_control_room(sit: Situation, p: CrewParams) -> int:
-    """The Fire Control System's room when this seat should go and use it: the ship has
-    `fire_control_min_fires` burning rooms (a ninth fire destroys it) or Intruders hold the
-    open Hibernatorium, the room is within `fire_control_reach` and no active character is
-    nearer; -1 otherwise."""
-    fcs = sit.tile_room("fire_control_system")
-    if fcs < 0 or sit.lk.dist[sit.room][fcs] > p.fire_control_reach:
-        return -1
-    if sit.view.malfunction[fcs] and p.fire_control_skip_malfunction:
-        return -1  # its action is closed (§ rooms): waiting there lets the fire spread
-    if sum(sit.view.fire) < p.fire_control_min_fires and not hibernatorium_blocked(sit):
-        return -1
-    return fcs if sit.nearest_active(fcs) else -1
-
-
-def fire_control_target(sit: Situation) -> int:
-    """The room to put out: the Hibernatorium while Intruders block it, else the burning room
-    whose fire would spread to the most rooms (open corridors to rooms not burning yet)."""
-    if hibernatorium_blocked(sit):
-        return sit.lk.hibernatorium
-    view, lk = sit.view, sit.lk
-    best, best_score = -1, -1.0
-    for room, burning in enumerate(view.fire):
-        if not burning:
-            continue
-        score = 0.5 * (room == lk.hibernatorium)
-        for _number, corridor in lk.exits[room]:
-            other = lk.other_end(corridor, room)
-            spreads = view.door[corridor] != DOOR_CLOSED and other not in (room, TC)
-            if spreads and not view.fire[other]:
-                score += 1
-        if score > best_score:
-            best, best_score = room, score
-    return best
 
 
 # -- risk of a room --------------------------------------------------------------------------

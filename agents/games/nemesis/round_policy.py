@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agents.games.nemesis import arms, errands, plan
-from agents.games.nemesis.lookup import HIT_CHANCE, MEDICAL, UNKNOWN
+from agents.games.nemesis import arms, errands, fire, plan
+from agents.games.nemesis.lookup import HIT_CHANCE, MEDICAL, REPAIR_CARDS, REPAIR_ITEMS, UNKNOWN
 from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
@@ -41,7 +41,8 @@ def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
     if sit.intruders_in(sit.room):
         return combat(sit, p, memory)
     target, why = plan.goal(sit, p)
-    for rule in (leave_fire, heal, reach_safety, reload, ship_task, run_errand, rest, search):
+    rules = (douse, leave_fire, heal, reach_safety, reload, ship_task, run_errand, rest, search)
+    for rule in rules:
         choice = rule(sit, p, memory, target, why)
         if choice is not None:
             return choice
@@ -143,6 +144,22 @@ def _shielded(sit: Situation) -> bool:
 
 
 # -- out of Combat -------------------------------------------------------------------------------
+def douse(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
+    """Put out the fire of the room with the Mechanic's Pyrotechnics (1 card) or a Fire
+    Extinguisher (1 card) rather than walk out of it (`douse_fire`): a fire left burning
+    spreads to every neighbour at the next spreading event (fire.py)."""
+    if not p.douse_fire or not sit.view.fire[sit.room]:
+        return None
+    for a, name in arms.playable(sit, (fire.DOUSE_CARD,)):
+        m.card = name
+        return a, "room on fire: put it out with pyrotechnics"
+    for a in sit.by_kind.get("use_item", ()):
+        if sit.lk.thing_names[sit.lk.arg[a]] == fire.DOUSE_ITEM:
+            m.item = fire.DOUSE_ITEM
+            return a, "room on fire: put it out with the fire extinguisher"
+    return None
+
+
 def leave_fire(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
     """A burning room wounds whoever ends a round there (§9): leave it, unless the way out of
     the game (hibernation, a pod) is open right here."""
@@ -214,7 +231,7 @@ def _repair_next_round(sit: Situation, p: CrewParams) -> bool:
     next Player Phase draws the hand back up to its limit (§5.1), where checking the engine
     instead (a room action, 2 cards) would spend it. Not in the last turns (the jump kills
     whoever is awake), nor with a full hand (no draw would come)."""
-    return (sit.has_card(*plan.REPAIR_CARDS) and len(sit.view.hand) < sit.hand_limit()
+    return (sit.has_card(*REPAIR_CARDS) and len(sit.view.hand) < sit.hand_limit()
             and not plan.rushing(sit, p))  # fmt: skip
 
 
@@ -224,7 +241,7 @@ def _repair_card(sit: Situation, m: Memory) -> Choice | None:
     lk = sit.lk
     for a in sit.by_kind.get("play_card", ()):
         name = lk.card_names[lk.arg[a]]
-        if name in plan.REPAIR_CARDS:
+        if name in REPAIR_CARDS:
             m.card = name
             return a, f"repair it with {name}"
     return None
@@ -237,7 +254,7 @@ def _repair(sit: Situation, m: Memory) -> Choice | None:
         return card
     for a in sit.by_kind.get("use_item", ()):
         name = lk.thing_names[lk.arg[a]]
-        if name in plan.REPAIR_ITEMS:
+        if name in REPAIR_ITEMS:
             m.item = name
             return a, f"repair it with {name}"
     return None

@@ -6,7 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.games.nemesis.lookup import ACTIVE, HIBERNATING, UNKNOWN, Lookup
+from agents.games.nemesis.lookup import (
+    ACTIVE,
+    HIBERNATING,
+    REPAIR_CARDS,
+    REPAIR_ITEMS,
+    UNKNOWN,
+    Lookup,
+)
 from agents.games.nemesis.params import CrewParams
 
 
@@ -68,6 +75,13 @@ class Situation:
     def has_card(self, *names: str) -> bool:
         cards = self.lk.card_names
         return any(cards[c] in names for c in self.view.hand)
+
+    def can_repair(self) -> bool:
+        """A Repairs-type card in hand or a repairing item carried (a Malfunction, an engine)."""
+        names = self.lk.thing_names
+        return self.has_card(*REPAIR_CARDS) or any(
+            names[t] in REPAIR_ITEMS for t in self.view.inventory
+        )
 
     def loaded_weapon(self) -> bool:
         me = self.me
