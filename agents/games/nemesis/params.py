@@ -43,7 +43,7 @@ class CrewParams:
     # movement: a room's risk (the step with the lowest distance x weight + risk is taken)
     distance_weight: float = 1.0
     intruder_risk: float = 6.0  # per Intruder in the room entered
-    fire_risk: float = 2.0
+    fire_risk: float = 1.0
     # a burning room that is the open way off the ship (the Hibernatorium from the blue spaces,
     # a boardable pod's section) is entered anyway: hibernating there ends the fire's threat
     enter_burning_safety: bool = True
@@ -113,4 +113,4 @@ class CrewParams:
     # the jump is near: from this time on only safety counts (no Fire Control, Emergency Room,
     # Hatch Control or AutoDoc detours), and a character outside it moves closer whatever the
     # risk, since staying aboard awake at the jump is certain death (0: never)
-    rush_at_time: int = 2
+    rush_at_time: int = 3
