@@ -51,7 +51,7 @@ def test_waits_beside_an_occupied_hibernatorium_while_there_is_time() -> None:
 
 
 def test_goes_in_when_the_jump_is_near() -> None:
-    """At `rush_at_time` (2) or less, staying outside is death at the jump (§17 a): the agent
+    """At `rush_at_time` (3) or less, staying outside is death at the jump (§17 a): the agent
     enters the Hibernatorium whatever holds it. With the rule off (`rush_at_time` 0) it would
     still wait."""
     name, reason = decide(occupied_hibernatorium(2))
@@ -59,6 +59,16 @@ def test_goes_in_when_the_jump_is_near() -> None:
     assert name.endswith(f"room_{HIBERNATORIUM + 1}") and "jump is near" in reason
     off = HeuristicCrew(CrewParams(rush_at_time=0))
     assert decide(occupied_hibernatorium(2), off)[0] == "pass"
+
+
+def test_the_rush_starts_three_turns_before_the_jump() -> None:
+    """Since session 21 the rush starts at 3 turns left (measured on tuning seeds 20000-22999:
+    +100 survivors of 12,000 seats with `fire_risk` 1.0): a Hibernatorium entry that fails
+    or is contested still leaves two turns to try again. With the session-20 value (2) the
+    agent still waits at 3."""
+    name, reason = decide(occupied_hibernatorium(3))
+    assert name.endswith(f"room_{HIBERNATORIUM + 1}") and "jump is near" in reason
+    assert decide(occupied_hibernatorium(3), HeuristicCrew(CrewParams(rush_at_time=2)))[0] == "pass"
 
 
 def test_the_rush_step_only_brings_the_seat_closer() -> None:
