@@ -213,7 +213,7 @@ def myself(sit: Situation, m: Memory) -> Choice | None:
 
 
 def room_target(sit: Situation, m: Memory) -> Choice | None:
-    """The Fire Control System's target (plan.fire_control_target)."""
+    """The Fire Control System's target (fire.fire_control_target)."""
     if sit.tile_here() != "fire_control_system":
         return None
     target = fire.fire_control_target(sit)

@@ -30,8 +30,7 @@ def fire_control_room(sit: Situation, p: CrewParams) -> int:
     """The Fire Control System's room when this seat should go and use it: the ship has
     `fire_control_min_fires` burning rooms (a ninth fire destroys it) or Intruders hold the
     open Hibernatorium, the room is within `fire_control_reach` and no active character is
-    nearer; -1 otherwise. A Malfunction closes its action (§3.2): then only a seat that can
-    remove it goes (`fire_control_repair`)."""
+    nearer; -1 otherwise."""
     fcs = sit.tile_room("fire_control_system")
     if fcs < 0 or sit.lk.dist[sit.room][fcs] > p.fire_control_reach:
         return -1
