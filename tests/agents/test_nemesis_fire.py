@@ -11,7 +11,10 @@ agent with the rule off: it then leaves the room, so the test fails if the rule 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
+import pytest
 
 from agents.games.nemesis.crew import HeuristicCrew
 from agents.games.nemesis.params import CrewParams
@@ -50,28 +53,23 @@ def douse_and_answer(s: State) -> list[str]:
     return [s.game.space.name(action), *answer_own(s, agent)]
 
 
-def test_pyrotechnics_puts_out_the_fire_of_the_room() -> None:
-    """The Mechanic stands in a burning room holding Pyrotechnics: it plays the card, takes
-    the option that removes the fire (not the one that starts a fire), and the room no longer
-    burns; with the rule off it walks out and the fire stays."""
-    s = mechanic_in_fire()
+@pytest.mark.parametrize(
+    ("build", "expected"),
+    [(mechanic_in_fire, "play_card:pyrotechnics"),
+     (extinguisher_in_fire, "use_item:yellow.fire_extinguisher")],
+    ids=["pyrotechnics", "fire_extinguisher"],
+)  # fmt: skip
+def test_the_fire_of_the_room_is_put_out(build: Callable[[], State], expected: str) -> None:
+    """The Mechanic holding Pyrotechnics, or the Scout carrying a Fire Extinguisher, stands in
+    a burning room: it plays the card or uses the item, takes the option that removes the fire
+    (Pyrotechnics' other option starts one, the Extinguisher's makes an Intruder retreat), and
+    stays in a room that no longer burns; with the rule off it walks out and the fire stays."""
+    s = build()
     names = douse_and_answer(s)
-    assert names[0] == "play_card:pyrotechnics", names
+    assert names[0] == expected, names
     assert not s.fire[ROOM2_SLOT]
     assert s.chars[0].room == ROOM2_SLOT
-    name, reason = decide(mechanic_in_fire(), HeuristicCrew(OFF))
-    assert kind_of(name) == "move" and "on fire" in reason
-
-
-def test_a_fire_extinguisher_puts_out_the_fire_of_the_room() -> None:
-    """The Scout stands in a burning room carrying a Fire Extinguisher: it uses it on the fire
-    (option 0; option 1 would make an Intruder retreat) and stays; with the rule off it leaves."""
-    s = extinguisher_in_fire()
-    names = douse_and_answer(s)
-    assert names[0] == "use_item:yellow.fire_extinguisher", names
-    assert not s.fire[ROOM2_SLOT]
-    assert s.chars[0].room == ROOM2_SLOT
-    name, reason = decide(extinguisher_in_fire(), HeuristicCrew(OFF))
+    name, reason = decide(build(), HeuristicCrew(OFF))
     assert kind_of(name) == "move" and "on fire" in reason
 
 
