@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.games.nemesis import arms, errands, escape, fire, plan
+from agents.games.nemesis import arms, errands, escape, fire
 from agents.games.nemesis.lookup import (
     CHARACTER_RANK,
     OBJECTIVE_EASE,
     REPAIR_CARDS,
     REPAIR_ITEMS,
+    TC,
     UNKNOWN,
 )
 from agents.games.nemesis.round_policy import DOOR_CARDS, Choice, Memory
@@ -217,10 +218,7 @@ def room_target(sit: Situation, m: Memory) -> Choice | None:
     if sit.tile_here() != "fire_control_system":
         return None
     target = fire.fire_control_target(sit)
-    for a in _ids(sit, "room"):
-        if sit.lk.arg[a] == target:
-            return a, f"fire control: room {target + 1}"
-    return None
+    return _with_arg(sit, "room", target, f"fire control: room {target + 1}")
 
 
 def room_pod(sit: Situation, m: Memory) -> Choice | None:
@@ -251,7 +249,7 @@ def noise_corridor(sit: Situation, m: Memory) -> Choice | None:
     def far(a: int) -> tuple[int, int]:
         corridor = lk.exits[room][lk.arg[a]][1]
         other = lk.other_end(corridor, room)
-        return (-1 if other == plan.TC else lk.dist[other][lk.hibernatorium]), -a
+        return (-1 if other == TC else lk.dist[other][lk.hibernatorium]), -a
 
     ids = _ids(sit, "corridor")
     return (max(ids, key=far), "careful noise: away from the crew") if ids else None

@@ -10,14 +10,13 @@ fire of the room their holder stands in (round_policy.douse).
 
 from __future__ import annotations
 
-from agents.games.nemesis.lookup import DOOR_CLOSED
+from agents.games.nemesis.lookup import DOOR_CLOSED, TC
 from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
 FIRE_CONTROL = "fire control"  # the goal's name: its reasons start with it
 DOUSE_CARD = "pyrotechnics"  # Mechanic, cost 1: remove the fire of the room (or start one)
 DOUSE_ITEM = "fire_extinguisher"  # heavy, cost 1: remove the fire of the room (or repel)
-TC = -2  # the other end of a Technical Corridor (lookup.corridor_ends)
 
 
 def hibernatorium_blocked(sit: Situation) -> bool:

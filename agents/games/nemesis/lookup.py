@@ -19,6 +19,7 @@ WORKING, DAMAGED = 0, 1
 POD_LOCKED, POD_UNLOCKED, POD_LAUNCHED = range(3)
 SEATS_PER_POD = 2
 DOOR_OPEN, DOOR_CLOSED, DOOR_DESTROYED = range(3)
+TC = -2  # the far end of a corridor into the Technical Corridors (corridor_ends)
 
 # the combat die (data/dice.yaml: blank, creeper x2, adult, hit1, hit2): the chance that one
 # roll injures an Intruder of each type (larva, creeper, adult, breeder, queen)

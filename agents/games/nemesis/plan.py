@@ -18,18 +18,17 @@ from agents.games.nemesis.lookup import (
     ACTIVE,
     DOOR_CLOSED,
     SIGNAL_OBJECTIVES,
+    TC,
     UNKNOWN,
     WORKING,
 )
 from agents.games.nemesis.params import CrewParams
 from agents.games.nemesis.situation import Situation
 
-FIRE_CONTROL = fire.FIRE_CONTROL
 SURGERY = "contaminated: to the Surgery"
 ARMORY = "armory: reload"
 
 TASKS = ("cockpit", "engine_0", "engine_1", "engine_2")
-TC = -2
 ROOM_ACTION_COST = 2  # Action cards, the same for every room (rooms.yaml action_cost)
 
 
@@ -91,7 +90,7 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
     carrying = errands.carrying_out(sit)
     fcs = -1 if carrying else fire.fire_control_room(sit, p)
     if fcs >= 0:
-        return fcs, f"{FIRE_CONTROL}: put out the fire"
+        return fcs, f"{fire.FIRE_CONTROL}: put out the fire"
     hatch = escape.hatch_room(sit, p.hatch_reach)
     if hatch >= 0:
         return hatch, "hatch control: unlock a pod"

@@ -23,7 +23,7 @@ from agents.games.nemesis.situation import Situation
 
 Choice = tuple[int, str]
 # goals whose room action is the point of going there
-SYSTEM_GOALS = (plan.FIRE_CONTROL, "hatch control", "self-destruct", plan.SURGERY, plan.ARMORY)
+SYSTEM_GOALS = (fire.FIRE_CONTROL, "hatch control", "self-destruct", plan.SURGERY, plan.ARMORY)
 
 
 @dataclass(slots=True)
@@ -48,7 +48,7 @@ def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
             return choice
     if sit.room != target:
         step = plan.rush_step(sit, p, target) if plan.rushing(sit, p) else None
-        urgency = p.fire_control_urgency if why.startswith(plan.FIRE_CONTROL) else 1.0
+        urgency = p.fire_control_urgency if why.startswith(fire.FIRE_CONTROL) else 1.0
         fireproof = plan.open_way_out(sit, p, target, why)
         step = step or plan.best_step(sit, p, target, urgency=urgency, fireproof=fireproof)
         if step is not None:
