@@ -82,6 +82,7 @@ class Probe:
     baseline; empty where the two moves agree)."""
 
     seed: int
+    seat: int
     decision: int  # the probed seat's decision index in its game
     legal: int
     baseline_move: str
@@ -195,7 +196,7 @@ def probe_decision(
                  for _ in range(settings.eval_worlds)]  # fmt: skip
         fresh = tuple(a - b for a, b in pairs)
     k = settings.select_worlds
-    return Probe(where[0], where[1], len(legal), game.action_name(baseline_move),
+    return Probe(where[0], seat, where[1], len(legal), game.action_name(baseline_move),
                  game.action_name(moves[best]), totals[0] / k, totals[best] / k, fresh)  # fmt: skip
 
 

@@ -114,11 +114,30 @@ def test_a_random_baseline_has_headroom_and_results_do_not_depend_on_workers() -
     assert r["changed"] > 0 and r["fresh_gain"] > 3 * r["fresh_gain_se"] > 0
 
 
+def test_only_the_named_seat_is_probed() -> None:
+    settings = ProbeSettings("scout", seat=2, select_worlds=1, eval_worlds=1, stride=2)
+    probes = probe_games("toy_raid", {"players": 4}, settings, games=3)
+    assert probes and {p.seat for p in probes} == {2}
+    assert all(p.decision % 2 == 0 for p in probes)  # every other decision of the seat
+
+
+def test_nemesis_intruder_seat_decisions_only() -> None:
+    # The intruder player (a late role): only the seat that took the Intruders over is probed,
+    # and only its intruder-player decisions, counted from its first.
+    settings = ProbeSettings("intruder", select_worlds=1, eval_worlds=1)
+    probes = probe_games("nemesis", {"players": 4, "intruder_player": True}, settings, 1, 60000)
+    assert probes and len({p.seat for p in probes}) == 1
+    assert [p.decision for p in probes] == list(range(len(probes)))
+    intruder_moves = {"intruder", "ip_attack", "ip_attack_card", "ip_effect", "ip_move",
+                      "ip_event", "ip_card", "corridor", "seat", "pass"}  # fmt: skip
+    assert {p.baseline_move.split(":")[0] for p in probes} <= intruder_moves
+
+
 def test_report_arithmetic() -> None:
     probes = [
-        Probe(0, 0, 3, "play:v1", "play:v4", 0.0, 0.75, (1.0, 0.0, 1.0, 0.0)),
-        Probe(0, 2, 2, "target:1", "target:1", 0.25, 0.25),
-        Probe(1, 0, 2, "play:v2", "play:v3", -0.5, 0.0, (0.0, -1.0)),
+        Probe(0, 0, 0, 3, "play:v1", "play:v4", 0.0, 0.75, (1.0, 0.0, 1.0, 0.0)),
+        Probe(0, 0, 2, 2, "target:1", "target:1", 0.25, 0.25),
+        Probe(1, 0, 0, 2, "play:v2", "play:v3", -0.5, 0.0, (0.0, -1.0)),
     ]
     r = report(probes, games=2, settings=ProbeSettings("hunter", stride=3))
     # gains 0.5, 0, -0.5; variances of the means: (1/3)/4 and (1/2)/2
