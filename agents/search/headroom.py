@@ -341,6 +341,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--stride", type=int, default=1, help="probe every N-th decision")
     parser.add_argument("--workers", type=int, default=1, help="processes (same results)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--detail", action="store_true",
+                        help="list every probe (--json) or the ten largest gains")  # fmt: skip
     args = parser.parse_args(argv)
     try:
         settings = ProbeSettings(args.role, args.seat, args.select, args.eval, args.stride)
@@ -350,6 +352,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (ValueError, TypeError, KeyError) as exc:
         parser.error(str(exc))
     r = report(probes, args.games, settings)
+    if args.detail:
+        r["probes"] = [{**asdict(p), "gain": p.gain} for p in probes]
     if args.json:
         print(json.dumps(r, indent=2))
         return
@@ -360,6 +364,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name, row in r["by_move"].items():
         print(f"  {name:24} probed {row['probed']:5}  changed {row['changed']:4}  selection "
               f"{row['selection_gain']:+7.2f}  fresh {row['fresh_gain']:+7.2f}")  # fmt: skip
+    if args.detail:  # where the agent most plainly could do better
+        print("largest fresh gains (seed, seat, decision: baseline -> selected):")
+        for p in sorted(probes, key=lambda p: -p.gain)[:10]:
+            print(f"  {p.seed}, {p.seat}, {p.decision}: {p.baseline_move} -> {p.selected_move} "
+                  f"{p.gain:+.3f}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ find the 3, measure a gain, and never a loss on worlds where the two plays are c
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -179,6 +180,8 @@ def test_an_unknown_game_is_named(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_command_prints_a_report(capsys: pytest.CaptureFixture[str]) -> None:
     main(["--game", "toy_raid", "--role", "scout", "--games", "2", "--select", "2", "--eval",
-          "2", "--json"])  # fmt: skip
-    out = capsys.readouterr().out
-    assert '"probed"' in out and '"per_game_gain"' in out
+          "2", "--json", "--detail"])  # fmt: skip
+    r = json.loads(capsys.readouterr().out)
+    assert r["probed"] == len(r["probes"]) > 0
+    assert r["fresh_gain"] == pytest.approx(sum(p["gain"] for p in r["probes"]))
+    assert {p["seat"] for p in r["probes"]} <= {1, 2}  # the Scouts
