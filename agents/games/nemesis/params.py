@@ -83,6 +83,9 @@ class CrewParams:
     fire_control_skip_malfunction: bool = True  # a malfunctioning Fire Control System: not a goal
     # put out the fire of the room with Pyrotechnics or a Fire Extinguisher rather than leave it
     douse_fire: bool = True
+    # standing where a ship task or a system goal needs the room action while the room
+    # malfunctions (no room action, §6): remove the Malfunction with a Repairs card or item
+    repair_task_room: bool = True
     # objective errands (errands.py: Signals, analyses, the blue corpse, Eggs, exploring) are
     # run while the time track shows more than this many turns
     errands_until_time: int = 9

@@ -204,6 +204,12 @@ def reach_safety(sit: Situation, p: CrewParams, m: Memory, target: int, why: str
 def ship_task(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
     lk, room, here = sit.lk, sit.room, sit.tile_here()
     action = sit.by_kind.get("room_action")
+    wanted = (room == target and why.startswith((*SYSTEM_GOALS, "ship task"))) or (
+        room == lk.cockpit and plan.cockpit_pending(sit))  # fmt: skip
+    if wanted and sit.view.malfunction[room] and p.repair_task_room:
+        repair = _repair(sit, m)
+        if repair is not None:  # the Malfunction forbids the room action this task needs
+            return repair[0], f"the room's Malfunction blocks its action: {repair[1]}"
     if action and room == target and why.startswith(SYSTEM_GOALS):
         return action[0], why
     if room == lk.cockpit and plan.cockpit_pending(sit) and action:
