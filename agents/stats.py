@@ -1,8 +1,13 @@
-"""Interval estimates shared by the agents' evaluation tools and the experiment reports."""
+"""Interval estimates shared by the agents' evaluation tools and the experiment reports, and
+the `KEY=VALUE` reading of their command lines."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
@@ -19,3 +24,15 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     lo = 0.0 if successes == 0 else max(0.0, center - half)
     hi = 1.0 if successes == n else min(1.0, center + half)
     return (lo, hi)
+
+
+def key_values(pairs: Sequence[str], option: str = "--param") -> dict[str, Any]:
+    """`KEY=VALUE` strings as a mapping, each value read as YAML (true, 3, alternate); a
+    string without `=` or without a key is a ValueError naming `option`."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"{option} takes KEY=VALUE, got {pair!r}")
+        out[key] = yaml.safe_load(value)
+    return out

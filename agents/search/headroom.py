@@ -43,11 +43,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
-import yaml
 
 from agents.base import Agent, RandomAgent
 from agents.kit import kit_for
 from agents.play import decision_context, new_state
+from agents.stats import key_values
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.envs.registry import load_game
@@ -316,16 +316,6 @@ def _probe_seeds(
     return [p for seed in seeds for p in probe_game(game, seed, settings, factory)]
 
 
-def _params(pairs: Sequence[str]) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"--param takes KEY=VALUE, got {pair!r}")
-        params[key] = yaml.safe_load(value)
-    return params
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", required=True, help="a registered game, e.g. nemesis")
@@ -346,7 +336,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     try:
         settings = ProbeSettings(args.role, args.seat, args.select, args.eval, args.stride)
-        params = _params(args.param)
+        params = key_values(args.param)
         probes = probe_games(args.game, params, settings, args.games, args.first_seed,
                              args.baseline, args.workers)  # fmt: skip
     except (ValueError, TypeError, KeyError) as exc:

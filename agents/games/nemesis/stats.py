@@ -43,7 +43,7 @@ from agents.base import Agent, AgentContext, RandomAgent
 from agents.games.nemesis.crew import heuristic_agent
 from agents.games.nemesis.rollout import rollout_policy
 from agents.games.nemesis.value import load_value
-from agents.stats import wilson_interval
+from agents.stats import key_values, wilson_interval
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.nemesis.character import DEAD
@@ -279,14 +279,10 @@ def _search_options(turns: str, weight: str) -> bool:
 
 def parse_params(pairs: Sequence[str]) -> dict[str, Any]:
     """`KEY=VALUE` strings as params, each value read as YAML (true, 3, alternate)."""
-    params: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"--param takes KEY=VALUE, got {pair!r}")
-        if key in ("players", "mode"):
+    params = key_values(pairs)
+    for key in ("players", "mode"):
+        if key in params:
             raise ValueError(f"--param {key}: use --{key}")
-        params[key] = yaml.safe_load(value)
     return params
 
 
