@@ -241,8 +241,9 @@ def probe_game(
 
 def report(probes: Sequence[Probe], games: int, settings: ProbeSettings) -> dict[str, Any]:
     """Totals: decisions probed and changed, the selection's and the fresh gain, and the
-    first-order gain per game (fresh gain x stride / games) with its standard error; also per
-    baseline move name (its text before any ':')."""
+    first-order gain per game (fresh gain x stride / games, summed over the probed seats: name
+    one `seat` for one seat's gain) with its standard error; also per baseline move name (its
+    text before any ':')."""
     changed = [p for p in probes if p.fresh]
     fresh = sum(p.gain for p in probes)
     se = math.sqrt(sum(p.gain_variance for p in probes))
