@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent, RandomAgent
+from agents.base import Agent, AgentContext, RandomAgent
 from agents.kit import kit_for
 from agents.play import decision_context, new_state
 from agents.stats import key_values
@@ -107,8 +107,7 @@ class Probe:
 
 def heuristic_factory(game: Any) -> AgentFactory:
     """The game kit's heuristic for any seat (agents/kit.py)."""
-    heuristic = kit_for(game).heuristic
-    return lambda g, seat: heuristic(g, seat)
+    return kit_for(game).heuristic
 
 
 def baseline_factory(name: str, game: Any) -> AgentFactory:
@@ -128,16 +127,20 @@ def role_value(game: Any, state: Any, seat: int, role: str) -> float:
     return 0.0
 
 
+Watch = Callable[[AgentContext, int], None]
+"""`watch(ctx, move)`: told each agent's decision and chosen move before the move is applied."""
+
+
 def play_out(
     game: Any,
     state: Any,
     agents: Sequence[Agent],
-    seed: int,
+    rng: np.random.Generator,
     obs: np.ndarray,
+    watch: Watch | None = None,
 ) -> Any:
-    """Plays `state` (changed in place) to its end; chance and every agent draw from one
-    stream seeded by `seed`, so two rollouts with the same seed share their randomness."""
-    rng = np.random.default_rng(seed)
+    """Plays `state` (changed in place) to its end; chance and every agent draw from `rng`, so
+    two rollouts from generators with one seed share their randomness."""
     while not state.is_terminal():
         seat = state.current_player()
         if seat == CHANCE:
@@ -145,7 +148,10 @@ def play_out(
             continue
         agent = agents[seat]
         ctx = decision_context(game, state, seat, agent, game.role_of(state, seat), obs)
-        state.apply_action(int(agent.act(ctx, rng)))
+        move = int(agent.act(ctx, rng))
+        if watch is not None:
+            watch(ctx, move)
+        state.apply_action(move)
     return state
 
 
@@ -166,7 +172,7 @@ class PairedRollouts:
         for move in moves:
             state = world.clone()
             state.apply_action(move)
-            end = play_out(self.game, state, self.agents(), stream, self.obs)
+            end = play_out(self.game, state, self.agents(), np.random.default_rng(stream), self.obs)
             out.append(role_value(self.game, end, self.seat, self.role))
         return out
 
@@ -215,27 +221,21 @@ def probe_game(
 
     streams = np.random.SeedSequence(seed).spawn(2)
     play_rng, probe_rng = np.random.default_rng(streams[0]), np.random.default_rng(streams[1])
-    agents = fresh_agents()
-    state = new_state(game)
-    obs = np.zeros(game.observation_size(), dtype=np.float32)
     probes: list[Probe] = []
     counts = [0] * players
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            state.apply_action(sample_outcome(state.chance_outcomes(), play_rng))
-            continue
-        role = game.role_of(state, seat)
-        ctx = decision_context(game, state, seat, agents[seat], role, obs)
-        move = int(agents[seat].act(ctx, play_rng))
-        legal = ctx.legal_actions()
-        if role == settings.role and probed(seat) and len(legal) > 1:
-            counts[seat] += 1
-            if (counts[seat] - 1) % settings.stride == 0:
-                probes.append(probe_decision(
-                    game, ctx.view, legal, seat, role, move, fresh_agents, settings, probe_rng,
-                    (seed, counts[seat] - 1)))  # fmt: skip
-        state.apply_action(move)
+
+    def watch(ctx: AgentContext, move: int) -> None:
+        seat, legal = ctx.seat, ctx.legal_actions()
+        if ctx.role != settings.role or not probed(seat) or len(legal) < 2:
+            return
+        counts[seat] += 1
+        if (counts[seat] - 1) % settings.stride == 0:
+            probes.append(probe_decision(
+                game, ctx.view, legal, seat, ctx.role, move, fresh_agents, settings, probe_rng,
+                (seed, counts[seat] - 1)))  # fmt: skip
+
+    obs = np.zeros(game.observation_size(), dtype=np.float32)
+    play_out(game, new_state(game), fresh_agents(), play_rng, obs, watch)
     return probes
 
 

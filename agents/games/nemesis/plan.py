@@ -27,6 +27,7 @@ from agents.games.nemesis.situation import Situation
 
 SURGERY = "contaminated: to the Surgery"
 ARMORY = "armory: reload"
+SHIP_TASK = "ship task"  # the goal of the seat's dealt task (TASKS): its reasons start with it
 
 TASKS = ("cockpit", "engine_0", "engine_1", "engine_2")
 ROOM_ACTION_COST = 2  # Action cards, the same for every room (rooms.yaml action_cost)
@@ -112,7 +113,7 @@ def goal(sit: Situation, p: CrewParams) -> tuple[int, str]:
         best = min(((lk.dist[room][r], t, r) for t in tasks
                     if (r := task_room(sit, t, p.check_engines)) >= 0), default=None)  # fmt: skip
         if best is not None:
-            return best[2], f"ship task {best[1]}"
+            return best[2], f"{SHIP_TASK} {best[1]}"
         comms = sit.tile_room("comms_room")
         if comms >= 0 and wants_signal(sit):
             return comms, "objective: send the signal"

@@ -204,7 +204,7 @@ def reach_safety(sit: Situation, p: CrewParams, m: Memory, target: int, why: str
 def ship_task(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
     lk, room, here = sit.lk, sit.room, sit.tile_here()
     action = sit.by_kind.get("room_action")
-    wanted = (room == target and why.startswith((*SYSTEM_GOALS, "ship task"))) or (
+    wanted = (room == target and why.startswith((*SYSTEM_GOALS, plan.SHIP_TASK))) or (
         room == lk.cockpit and plan.cockpit_pending(sit))  # fmt: skip
     if wanted and sit.view.malfunction[room] and p.repair_task_room:
         repair = _repair(sit, m)
