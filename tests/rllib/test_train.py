@@ -24,22 +24,24 @@ def train(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_rllib_hunted_beat_random_with_two_env_runners(tmp_path: Path) -> None:
-    """4-player Not Alone, 12 iterations of 2,000 env steps on 2 env runners, then 200 games
+    """4-player Not Alone, 30 iterations of 2,000 env steps on 2 env runners, then 200 games
     per role (actions drawn from the policy) against random seats next to random players in
-    their place, on seeds training never used. Measured over 300 games (seeds 0 and 3): the Hunted
-    win 0.870 [0.827, 0.903] and 0.610 [0.554, 0.664] where random Hunted win 0.090 [0.063,
-    0.128]; at 200 games the weaker run's interval would be about [0.54, 0.67] and the random
-    one's [0.06, 0.14], still disjoint. The Creature won 0.950 [0.919, 0.970] both times,
-    where a random Creature wins 0.910 [0.872, 0.937] against random Hunted: too little room
-    to demand disjoint intervals at this budget, so only the Hunted's gap is asserted. An
-    untrained or unmasked module overlaps the random one."""
+    their place, on seeds training never used. Ray's sampling is asynchronous, so two runs of
+    one seed differ: the budget is sized for the worst run seen. Measured (session 23, 200
+    games each): after 30 iterations the Hunted won 0.955, 0.655, 0.595 and 0.880 (seeds
+    0-3), then 0.675 and 0.810 (seed 0 again), the weakest [0.526, 0.661], where random
+    Hunted win 0.100 [0.066, 0.149] (a trained interval clears that from about 0.21); after
+    12 iterations two runs of seed 0 gave 0.465 and 0.145, the second overlapping random (a
+    CI failure). The Creature wins about 0.95 where a random Creature wins 0.90 against random
+    Hunted: too little room to demand disjoint intervals at this budget, so only the Hunted's
+    gap is asserted. An untrained or unmasked module overlaps the random one."""
     out = tmp_path / "run"
-    done = train("--set", "iterations=12", "--set", "eval_games=200", "--out", str(out))
+    done = train("--set", "iterations=30", "--set", "eval_games=200", "--out", str(out))
     assert done.returncode == 0, done.stderr[-3000:]
     records = [json.loads(x) for x in (out / "metrics.jsonl").read_text().splitlines()]
-    assert [r["iteration"] for r in records] == list(range(1, 13))
+    assert [r["iteration"] for r in records] == list(range(1, 31))
     assert all(r["env_steps"] >= 2000 and r["env_steps_per_s"] > 0 for r in records)
-    assert records[-1]["env_steps_lifetime"] >= 24_000
+    assert records[-1]["env_steps_lifetime"] >= 60_000
     evaluation = json.loads((out / "eval.json").read_text())
     hunted = evaluation["roles"]["hunted"]
     assert hunted["trained"]["ci95"][0] > hunted["random"]["ci95"][1], hunted
