@@ -58,83 +58,102 @@ def ratings(
 
     model = PlackettLuce()
     places = seating["positions"]
-    position_of = {s: p["name"] for p in places for s in p["seats"]}  # late roles: no seat
-    seat_teams = seating["seat_teams"]
-    num_teams = len(seating["team_names"])
     agent: dict[Hashable, Rating] = {a: (model.mu, model.sigma) for a in names}
     agent_games = dict.fromkeys(names, 0)
     role: dict[Hashable, Rating] = {
         (a, p["name"]): (model.mu, model.sigma) for a in names for p in places
     }
     role_games = dict.fromkeys(role, 0)
-
-    def update(table: dict[Hashable, Rating], members: Members, ranks: list[float]) -> None:
-        """Rates one game of (team, key) members, ranks per team, and writes the new ratings;
-        a lone team plays the game itself (a fixed opponent, fresh every game, module doc)."""
-        teams: list[list[Any]] = [[] for _ in ranks]
-        holders: list[list[Hashable]] = [[] for _ in ranks]
-        for team, key in members:
-            mu, sigma = table[key]
-            teams[team].append(model.rating(mu=mu, sigma=sigma))
-            holders[team].append(key)
-        if len(ranks) == 1:
-            teams.append([model.rating()])
-            ranks = [ranks[0], 1.0 - ranks[0]]
-        new = model.rate(teams, ranks=ranks)[: len(holders)]
-        seen: dict[Hashable, list[Any]] = {}
-        for team, players in zip(holders, new, strict=True):
-            for key, player in zip(team, players, strict=True):
-                seen.setdefault(key, []).append(player)
-        for key, players in seen.items():
-            table[key] = (
-                sum(p.mu for p in players) / len(players),
-                sum(p.sigma for p in players) / len(players),
-            )
-
     for rec in sorted(records, key=lambda r: (r["game"], r["pair"])):
-        late = list(rec.get("late", ()))
-        ranks = team_ranks(rec["winners"], seating)
-        if num_teams == 1 or (not rec["winners"] and any(e["won"] for e in late)):
-            ranks = [0.0 if rec["winners"] else 1.0] * num_teams
-        ranks += [0.0 if e["won"] else 1.0 for e in late]  # each late role: a team of its own
-        held = [rec["lineup"][position_of[s]] for s in range(len(seat_teams))]
-        teams_of = list(seat_teams) + [num_teams + j for j in range(len(late))]
-        agents = held + [rec["lineup"][e["role"]] for e in late]
-        places_of = [position_of[s] for s in range(len(seat_teams))] + [e["role"] for e in late]
+        teams_of, agents, places_of, ranks = _game_players(rec, seating)
         role_keys: list[Hashable] = list(zip(agents, places_of, strict=True))
-        update(role, list(zip(teams_of, role_keys, strict=True)), ranks)
+        _rate(model, role, list(zip(teams_of, role_keys, strict=True)), ranks)
         for key in set(role_keys):
             role_games[key] += 1
         if len(set(agents)) > 1:
-            update(agent, list(zip(teams_of, agents, strict=True)), ranks)
+            _rate(model, agent, list(zip(teams_of, agents, strict=True)), ranks)
             for a in set(agents):
                 agent_games[a] += 1
+    return {
+        "model": "openskill.models.PlackettLuce (default parameters)",
+        "openskill_version": _openskill_version(),
+        "teams": f"teams of seats [{_teams_text(seating)}], each seat a player rated as its "
+        "(agent, role)",
+        "ordinal": "mu - 3 * sigma",
+        "agent": {a: _entry(agent[a], agent_games[a]) for a in names},
+        "agent_role": {
+            a: {p["name"]: _entry(role[(a, p["name"])], role_games[(a, p["name"])])
+                for p in places}
+            for a in names
+        },
+    }  # fmt: skip
 
-    def entry(mu_sigma: Rating, games: int) -> dict[str, Any]:
-        mu, sigma = mu_sigma
-        return {"mu": _r(mu), "sigma": _r(sigma), "ordinal": _r(mu - 3 * sigma), "games": games}
 
+def _game_players(
+    rec: Mapping[str, Any], seating: Mapping[str, Any]
+) -> tuple[list[int], list[str], list[str], list[float]]:
+    """One game's players: per player its team index, agent and role (lineup position; a late
+    role's player follows the seats as a team of its own), and the rank of every team."""
+    position_of = {s: p["name"] for p in seating["positions"] for s in p["seats"]}
+    seat_teams = seating["seat_teams"]
+    num_teams = len(seating["team_names"])
+    late = list(rec.get("late", ()))
+    ranks = team_ranks(rec["winners"], seating)
+    if num_teams == 1 or (not rec["winners"] and any(e["won"] for e in late)):
+        ranks = [0.0 if rec["winners"] else 1.0] * num_teams
+    ranks += [0.0 if e["won"] else 1.0 for e in late]  # each late role: a team of its own
+    held = [rec["lineup"][position_of[s]] for s in range(len(seat_teams))]
+    teams_of = list(seat_teams) + [num_teams + j for j in range(len(late))]
+    agents = held + [rec["lineup"][e["role"]] for e in late]
+    places_of = [position_of[s] for s in range(len(seat_teams))] + [e["role"] for e in late]
+    return teams_of, agents, places_of, ranks
+
+
+def _rate(model: Any, table: dict[Hashable, Rating], members: Members, ranks: list[float]) -> None:
+    """Rates one game of (team, key) members, ranks per team, and writes the new ratings; a
+    lone team plays the game itself (a fixed opponent, fresh every game, module doc)."""
+    teams: list[list[Any]] = [[] for _ in ranks]
+    holders: list[list[Hashable]] = [[] for _ in ranks]
+    for team, key in members:
+        mu, sigma = table[key]
+        teams[team].append(model.rating(mu=mu, sigma=sigma))
+        holders[team].append(key)
+    if len(ranks) == 1:
+        teams.append([model.rating()])
+        ranks = [ranks[0], 1.0 - ranks[0]]
+    new = model.rate(teams, ranks=ranks)[: len(holders)]
+    seen: dict[Hashable, list[Any]] = {}
+    for keys, players in zip(holders, new, strict=True):
+        for key, player in zip(keys, players, strict=True):
+            seen.setdefault(key, []).append(player)
+    for key, players in seen.items():  # a key holding several seats: the mean of its ratings
+        table[key] = (
+            sum(p.mu for p in players) / len(players),
+            sum(p.sigma for p in players) / len(players),
+        )
+
+
+def _entry(mu_sigma: Rating, games: int) -> dict[str, Any]:
+    mu, sigma = mu_sigma
+    return {"mu": _r(mu), "sigma": _r(sigma), "ordinal": _r(mu - 3 * sigma), "games": games}
+
+
+def _openskill_version() -> str | None:
     try:
-        version: str | None = metadata.version("openskill")
+        return metadata.version("openskill")
     except metadata.PackageNotFoundError:  # pragma: no cover
-        version = None
-    teams = "; ".join(
+        return None
+
+
+def _teams_text(seating: Mapping[str, Any]) -> str:
+    """The teams and their seats, as the ratings' description names them (e.g.
+    `creature: creature; hunted: hunted_0, hunted_1`)."""
+    return "; ".join(
         f"{team}: " + ", ".join(
-            n for n, t in zip(seating["seat_names"], seat_teams, strict=True) if t == k
+            n for n, t in zip(seating["seat_names"], seating["seat_teams"], strict=True) if t == k
         )
         for k, team in enumerate(seating["team_names"])
     )  # fmt: skip
-    return {
-        "model": "openskill.models.PlackettLuce (default parameters)",
-        "openskill_version": version,
-        "teams": f"teams of seats [{teams}], each seat a player rated as its (agent, role)",
-        "ordinal": "mu - 3 * sigma",
-        "agent": {a: entry(agent[a], agent_games[a]) for a in names},
-        "agent_role": {
-            a: {p["name"]: entry(role[(a, p["name"])], role_games[(a, p["name"])]) for p in places}
-            for a in names
-        },
-    }
 
 
 def ranked_within_roles(

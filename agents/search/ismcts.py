@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 import time
 from collections.abc import Callable, Hashable
 from typing import Any, Literal
@@ -200,105 +201,30 @@ class ISMCTSAgent:
             self.last_stats = SearchStats(0, time.perf_counter() - start, 0)
             self.last_root = {}
             return legal[0]
-        game, view, seat = ctx.game, ctx.view, ctx.seat
-        rnd = fast_random(rng)
-        root = _Node(seat, 0)
+        rnd = fast_random(rng)  # drawn before the prior's samples: the streams stay as they were
         priors = self._root_prior(ctx, legal, rng) if self.prior is not None else None
-        accept = self.belief(view) if self.belief is not None else None
-        mode = self.tree
-        table: dict[Hashable, _Node] = {} if mode == "so" else {view: root}
-        view_for = game.view_for
+        run = _Run(self, ctx, rng, rnd, priors)
         deadline = None if self.time_budget_s is None else start + self.time_budget_s
-        c, limit, policy = self.exploration, self.rollout_limit, self.rollout_policy
-        draw, sqrt, log = rnd.random, math.sqrt, math.log
-        leaf, others_by_policy = self.leaf_value, self.others == "policy"
         done = 0
         while done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             done += 1
-            state: Any = game.sample_world(view, rng)
-            if accept is not None:  # rejection sampling: worlds follow the belief
-                for _ in range(self.belief_tries - 1):
-                    if draw() < accept(state):
-                        break
-                    state = game.sample_world(view, rng)
-            mark = leaf.mark(state) if leaf is not None else 0  # the horizon, from the root
-            node = root
-            path: list[tuple[_Node, int]] = []
-            trail: list[int] = []  # "so": moves since the last node, chance outcomes included
-            expanded = False
-            while True:
-                player = state.current_player()
-                if player == CHANCE:
-                    outcomes = state.chance_outcomes()
-                    outcome = (
-                        outcomes[0][0] if len(outcomes) == 1 else sample_chance(outcomes, draw())
-                    )
-                    state.apply_action(outcome)
-                    trail.append(-1 - outcome)
-                    continue
-                if state.is_terminal() or (leaf is not None and leaf.reached(state, mark)):
-                    break
-                moves = state.legal_actions()
-                if not moves:
-                    raise_no_legal(state)
-                if others_by_policy and player != seat:  # modelled, not searched
-                    if policy is None:
-                        action = moves[int(draw() * len(moves))]
-                    else:
-                        action = policy(state, moves, rnd)
-                    state.apply_action(action)
-                    trail.append(action)
-                    continue
-                if path:  # find (or create) the node of this information set
-                    key: Hashable
-                    if mode == "so":
-                        key = (node.ident, player, *trail)
-                    elif mode == "infoset" or player == seat:
-                        key = view_for(state, player)
-                    else:  # "public": another seat's node, keyed by what everyone knows
-                        key = (player, view_for(state, -1))
-                    found = table.get(key)
-                    if found is None:
-                        found = table[key] = _Node(player, len(table) + 1)
-                    node = found
-                    trail.clear()
-                stats = node.stats
-                untried = []
-                for a in moves:
-                    st = stats.get(a)
-                    if st is None:
-                        st = stats[a] = [0, 0.0, 0]
-                    st[2] += 1
-                    if st[0] == 0:
-                        untried.append(a)
-                if priors is not None and node is root:  # PUCT over the prior at the root
-                    action = _puct(stats, moves, priors, self.prior_weight, self.first_play)
-                    expanded = stats[action][0] == 0
-                elif untried:  # expansion: one new edge, then a rollout from it
-                    action = untried[int(draw() * len(untried))]
-                    expanded = True
-                else:
-                    action, best = moves[0], -math.inf
-                    for a in moves:
-                        n, w, avail = stats[a]
-                        score = w / n + c * sqrt(log(avail) / n)
-                        if score > best:
-                            action, best = a, score
-                path.append((node, action))
-                state.apply_action(action)
-                if expanded:
-                    break
-                trail.append(action)
-            values = rollout(state, rnd, limit, policy, leaf, mark)
-            for parent, action in path:
-                st = parent.stats[action]
-                st[0] += 1
-                st[1] += values[parent.player]
+            run.iterate()
         self.last_stats = SearchStats(
-            done, time.perf_counter() - start, len(table) + (mode == "so")
+            done, time.perf_counter() - start, len(run.table) + (self.tree == "so")
         )
+        return self._final_move(run.root, legal, priors, rnd)
+
+    def _final_move(
+        self,
+        root: _Node,
+        legal: list[int],
+        priors: dict[int, float] | None,
+        rnd: random.Random,
+    ) -> int:
+        """The most visited root move (or one drawn by visits with `final_temperature`); the
+        root's statistics are kept for `explain`."""
         counts = [int(root.stats[a][0]) if a in root.stats else 0 for a in legal]
         if priors is not None:
             self.last_prior = priors
@@ -307,6 +233,131 @@ class ISMCTSAgent:
         if self.final_temperature > 0:
             return sample_by_visits(legal, counts, self.final_temperature, rnd)
         return best_action(legal, counts, totals)
+
+
+class _Run:
+    """One decision's search: the tree (`table` of information-set nodes, `root` the acting
+    seat's) and what every iteration reads. `iterate` samples a world, walks the tree in it
+    (one new edge), plays the rollout and backs its values up the path."""
+
+    def __init__(
+        self,
+        agent: ISMCTSAgent,
+        ctx: AgentContext,
+        rng: np.random.Generator,
+        rnd: random.Random,
+        priors: dict[int, float] | None,
+    ) -> None:
+        self.agent, self.game, self.view, self.seat = agent, ctx.game, ctx.view, ctx.seat
+        self.rng, self.rnd, self.draw, self.priors = rng, rnd, rnd.random, priors
+        self.accept = agent.belief(ctx.view) if agent.belief is not None else None
+        self.root = _Node(ctx.seat, 0)
+        self.mode = agent.tree
+        self.table: dict[Hashable, _Node] = {} if self.mode == "so" else {ctx.view: self.root}
+        self.policy, self.leaf = agent.rollout_policy, agent.leaf_value
+        self.others_by_policy = agent.others == "policy"
+
+    def iterate(self) -> None:
+        state = self._sample_world()
+        leaf = self.leaf
+        mark = leaf.mark(state) if leaf is not None else 0  # the horizon, from the root
+        path = self._descend(state, mark)
+        values = rollout(state, self.rnd, self.agent.rollout_limit, self.policy, leaf, mark)
+        for parent, action in path:
+            st = parent.stats[action]
+            st[0] += 1
+            st[1] += values[parent.player]
+
+    def _sample_world(self) -> Any:
+        """A world consistent with the view; with a belief, by rejection sampling."""
+        state: Any = self.game.sample_world(self.view, self.rng)
+        accept = self.accept
+        if accept is not None:
+            for _ in range(self.agent.belief_tries - 1):
+                if self.draw() < accept(state):
+                    break
+                state = self.game.sample_world(self.view, self.rng)
+        return state
+
+    def _descend(self, state: Any, mark: int) -> list[tuple[_Node, int]]:
+        """Walk the tree in `state` until a new edge is added, the game ends or the leaf
+        horizon is reached; chance (open loop) and, with others="policy", the other seats move
+        without nodes. Returns the path of (node, move) to back the values up."""
+        draw, seat, leaf, policy = self.draw, self.seat, self.leaf, self.policy
+        node = self.root
+        path: list[tuple[_Node, int]] = []
+        trail: list[int] = []  # "so": moves since the last node, chance outcomes included
+        while True:
+            player = state.current_player()
+            if player == CHANCE:
+                outcomes = state.chance_outcomes()
+                outcome = outcomes[0][0] if len(outcomes) == 1 else sample_chance(outcomes, draw())
+                state.apply_action(outcome)
+                trail.append(-1 - outcome)
+                continue
+            if state.is_terminal() or (leaf is not None and leaf.reached(state, mark)):
+                return path
+            moves = state.legal_actions()
+            if not moves:
+                raise_no_legal(state)
+            if self.others_by_policy and player != seat:  # modelled, not searched
+                if policy is None:
+                    action = moves[int(draw() * len(moves))]
+                else:
+                    action = policy(state, moves, self.rnd)
+                state.apply_action(action)
+                trail.append(action)
+                continue
+            if path:
+                node = self._node_for(state, player, node, trail)
+                trail.clear()
+            action, expanded = self._select(node, moves)
+            path.append((node, action))
+            state.apply_action(action)
+            if expanded:
+                return path
+            trail.append(action)
+
+    def _node_for(self, state: Any, player: int, parent: _Node, trail: list[int]) -> _Node:
+        """The node of the mover's information set (created on first visit)."""
+        key: Hashable
+        if self.mode == "so":
+            key = (parent.ident, player, *trail)
+        elif self.mode == "infoset" or player == self.seat:
+            key = self.game.view_for(state, player)
+        else:  # "public": another seat's node, keyed by what everyone knows
+            key = (player, self.game.view_for(state, -1))
+        found = self.table.get(key)
+        if found is None:
+            found = self.table[key] = _Node(player, len(self.table) + 1)
+        return found
+
+    def _select(self, node: _Node, moves: list[int]) -> tuple[int, bool]:
+        """The move to take at `node` and whether it adds a new edge: PUCT over the prior at
+        the root, else an untried move (expansion), else UCB with availability counts."""
+        stats = node.stats
+        untried = []
+        for a in moves:
+            st = stats.get(a)
+            if st is None:
+                st = stats[a] = [0, 0.0, 0]
+            st[2] += 1
+            if st[0] == 0:
+                untried.append(a)
+        agent = self.agent
+        if self.priors is not None and node is self.root:
+            action = _puct(stats, moves, self.priors, agent.prior_weight, agent.first_play)
+            return action, stats[action][0] == 0
+        if untried:
+            return untried[int(self.draw() * len(untried))], True
+        c, sqrt, log = agent.exploration, math.sqrt, math.log
+        action, best = moves[0], -math.inf
+        for a in moves:
+            n, w, avail = stats[a]
+            score = w / n + c * sqrt(log(avail) / n)
+            if score > best:
+                action, best = a, score
+        return action, False
 
 
 def _puct(

@@ -125,56 +125,68 @@ class MCTSAgent:
         rnd = fast_random(rng)
         root = _Decision(ctx.seat, root_state.legal_actions(), rnd)
         deadline = None if self.time_budget_s is None else start + self.time_budget_s
-        c, limit, policy = self.exploration, self.rollout_limit, self.rollout_policy
-        draw, sqrt, log = rnd.random, math.sqrt, math.log
         nodes = 1
         done = 0
         while done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             done += 1
-            state = root_state.clone()
-            node: _Decision | _Chance | None = root
-            path: list[tuple[_Decision, int]] = []
-            values: tuple[float, ...] | None = None
-            while True:
-                if node is None:  # terminal
-                    values = tuple(state.returns())
-                    break
-                if isinstance(node, _Chance):
-                    i = node.pick(draw())
-                    state.apply_action(node.outcomes[i])
-                    child = node.children[i]
-                    if child is None:
-                        child = node.children[i] = _make_node(state, rnd)
-                        nodes += 1
-                    node = child
-                    continue
-                if node.untried:  # expansion: one new edge, then a rollout from it
-                    i = node.untried.pop()
-                    path.append((node, i))
-                    state.apply_action(node.actions[i])
-                    break
-                n, w = node.n, node.w
-                scale = c * sqrt(log(node.visits))
-                i, best = 0, -math.inf
-                for j in range(len(n)):
-                    score = w[j] / n[j] + scale / sqrt(n[j])
-                    if score > best:
-                        i, best = j, score
-                path.append((node, i))
-                state.apply_action(node.actions[i])
-                child = node.children[i]
-                if child is None:
-                    child = node.children[i] = _make_node(state, rnd)
-                    nodes += 1
-                node = child
-            if values is None:
-                values = rollout(state, rnd, limit, policy)
-            for parent, i in path:
-                parent.visits += 1
-                parent.n[i] += 1
-                parent.w[i] += values[parent.player]
+            nodes += self._iterate(root_state.clone(), root, rnd)
         self.last_stats = SearchStats(done, time.perf_counter() - start, nodes)
         self.last_root = root_summary(root.actions, root.n, root.w)
         return best_action(root.actions, root.n, root.w)
+
+    def _iterate(self, state: Any, root: _Decision, rnd: random.Random) -> int:
+        """One iteration on a copy of the true state: descend, roll out from the new edge (or
+        read a terminal's returns), back the values up. Returns the nodes it created."""
+        path, values, created = self._descend(state, root, rnd)
+        if values is None:
+            values = rollout(state, rnd, self.rollout_limit, self.rollout_policy)
+        for parent, i in path:
+            parent.visits += 1
+            parent.n[i] += 1
+            parent.w[i] += values[parent.player]
+        return created
+
+    def _descend(
+        self, state: Any, root: _Decision, rnd: random.Random
+    ) -> tuple[list[tuple[_Decision, int]], tuple[float, ...] | None, int]:
+        """Walk the tree by UCB1 (chance by its probabilities) until an untried edge is taken
+        or the game ends: the path, the terminal's returns (None otherwise) and the number of
+        nodes created on the way."""
+        draw, c = rnd.random, self.exploration
+        node: _Decision | _Chance | None = root
+        path: list[tuple[_Decision, int]] = []
+        created = 0
+        while True:
+            if node is None:  # terminal
+                return path, tuple(state.returns()), created
+            if isinstance(node, _Chance):
+                i = node.pick(draw())
+            elif node.untried:  # expansion: one new edge, then a rollout from it
+                i = node.untried.pop()
+                path.append((node, i))
+                state.apply_action(node.actions[i])
+                return path, None, created
+            else:
+                i = _ucb_child(node, c)
+                path.append((node, i))
+            state.apply_action(node.outcomes[i] if isinstance(node, _Chance) else node.actions[i])
+            child = node.children[i]
+            if child is None:
+                child = node.children[i] = _make_node(state, rnd)
+                created += 1
+            node = child
+
+
+def _ucb_child(node: _Decision, c: float) -> int:
+    """UCB1: the child with the best mean value + c * sqrt(ln N / n) (every child visited)."""
+    n, w = node.n, node.w
+    scale = c * math.sqrt(math.log(node.visits))
+    sqrt = math.sqrt
+    i, best = 0, -math.inf
+    for j in range(len(n)):
+        score = w[j] / n[j] + scale / sqrt(n[j])
+        if score > best:
+            i, best = j, score
+    return i
