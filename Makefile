@@ -43,11 +43,13 @@ MYPY_TARGETS := $(wildcard nemesis_env agents)
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy $(MYPY_TARGETS)
 	$(BIN)/lint-imports
 
 test: install browser
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy $(MYPY_TARGETS)
 	$(BIN)/lint-imports
 	$(BIN)/pytest -n 2 --dist worksteal

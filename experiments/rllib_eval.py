@@ -53,9 +53,7 @@ def play(env: Any, role: str, module: Any, seed: int) -> bool:
 
 
 def evaluate_against_random(algo: Any, cfg: Any, league: Any) -> dict[str, Any]:
-    env = rllib_env(
-        {"game": cfg.game, "params": {"players": cfg.players, **cfg.game_params}}
-    )
+    env = rllib_env({"game": cfg.game, "params": {"players": cfg.players, **cfg.game_params}})
     out: dict[str, Any] = {"games_per_cell": cfg.eval_games, "seeds": f"{EVAL_SEED}+k", "roles": {}}
     for role in sorted(league.roles):
         module = trained_module(algo, league.main_module(role))

@@ -40,13 +40,40 @@ def main() -> None:
     ours: list[dict[str, float]] = []
     peer: dict[str, list[float]] = {"obs": [], "noobs": []}
     for rep in range(args.reps):
-        ours.append(run_json([sys.executable, "-m", "nemesis_env.cli", "bench", "--game",
-                              "nemesis", "--players", str(args.players), "--seconds",
-                              str(3 * args.seconds), "--seed", str(rep), "--json"]))
+        ours.append(
+            run_json(
+                [
+                    sys.executable,
+                    "-m",
+                    "nemesis_env.cli",
+                    "bench",
+                    "--game",
+                    "nemesis",
+                    "--players",
+                    str(args.players),
+                    "--seconds",
+                    str(3 * args.seconds),
+                    "--seed",
+                    str(rep),
+                    "--json",
+                ]
+            )
+        )
         for mode in ("obs", "noobs"):
-            result = run_json([args.peer_python, args.peer_bench, "--run", "cat:catan_4p",
-                               "--mode", mode, "--duration", str(args.seconds),
-                               "--seed", str(rep + 1)])
+            result = run_json(
+                [
+                    args.peer_python,
+                    args.peer_bench,
+                    "--run",
+                    "cat:catan_4p",
+                    "--mode",
+                    mode,
+                    "--duration",
+                    str(args.seconds),
+                    "--seed",
+                    str(rep + 1),
+                ]
+            )
             peer[mode].append(result["steps_per_s"])
     env = statistics.median(r["env_steps_per_s"] for r in ours)
     engine = statistics.median(r["engine_decisions_per_s"] for r in ours)

@@ -11,6 +11,11 @@ ENTRY = GameEntry(
     player_counts=(2, 3, 4, 5),  # the standard game's; solo is its own variant at 1 player
     # params.py: mode "solo" is the one-player game (players=1), "coop" plays at 2-5;
     # intruder_player: the first dead player plays the Intruders (standard mode)
-    variants=({}, {"mode": "solo", "players": 1}, {"mode": "coop"}, {"intruder_player": True},
-              {"board_side": "alternate"}),
+    variants=(
+        {},
+        {"mode": "solo", "players": 1},
+        {"mode": "coop"},
+        {"intruder_player": True},
+        {"board_side": "alternate"},
+    ),
 )
