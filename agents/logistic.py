@@ -54,3 +54,20 @@ def held_out_fit(
         "samples": int(held_out.sum()),
     }
     return fit_logistic(x, y), report
+
+
+def fit_record(
+    game: Any, games: int, seed: int, features: Sequence[str], weights: Array,
+    report: dict[str, Any],
+) -> dict[str, Any]:  # fmt: skip
+    """The fitted value's data file: the rules and params it was fitted on, the games, the
+    feature names, the weights (6 decimals) and the held-out report."""
+    return {
+        "rules_version": game.info.rules_version,
+        "params": game.params.to_dict(),
+        "games": games,
+        "seed": seed,
+        "features": list(features),
+        "weights": [round(float(w), 6) for w in weights],
+        "held_out": report,
+    }

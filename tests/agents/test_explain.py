@@ -51,7 +51,7 @@ def test_ppo_explains_its_probabilities_and_value() -> None:
     assert sorted(int(a) for a in note["probs"]) == ctx.legal_actions()
     assert math.isclose(sum(note["probs"].values()), 1.0, abs_tol=1e-3)
     x = torch.from_numpy(ctx.observation).unsqueeze(0)
-    assert math.isclose(note["value"], float(net.value(x)[0]), rel_tol=1e-6)
+    assert math.isclose(note["value"], float(net.value(x)[0].detach()), rel_tol=1e-6)
 
 
 def test_ismcts_explains_its_root_visits() -> None:

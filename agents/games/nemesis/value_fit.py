@@ -28,7 +28,7 @@ import yaml
 from agents.base import AgentContext
 from agents.games.nemesis.crew import heuristic_agent
 from agents.games.nemesis.value import DATA_FILE, FEATURES, features, fit_key
-from agents.logistic import Array, held_out_fit
+from agents.logistic import Array, fit_record, held_out_fit
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.nemesis.character import DEAD
@@ -96,15 +96,7 @@ def fit_value(players: int, mode: str, games: int, seed: int, **params: Any) -> 
     x, y, index = collect(game, games, seed)
     weights, report = held_out_fit(x, y, index, games)
     report["win_rate"] = float(y[index >= games - games // 5].mean())
-    return {
-        "rules_version": game.info.rules_version,
-        "params": game.params.to_dict(),
-        "games": games,
-        "seed": seed,
-        "features": list(FEATURES),
-        "weights": [round(float(w), 6) for w in weights],
-        "held_out": report,
-    }
+    return fit_record(game, games, seed, FEATURES, weights, report)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

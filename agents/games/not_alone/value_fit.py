@@ -24,7 +24,7 @@ import numpy.typing as npt
 from agents.base import AgentContext
 from agents.games.not_alone.heuristic import heuristic_agent
 from agents.games.not_alone.value import DATA_FILE, FEATURES, features
-from agents.logistic import Array, held_out_fit
+from agents.logistic import Array, fit_record, held_out_fit
 from nemesis_env.core.chance import sample_outcome
 from nemesis_env.core.game import CHANCE
 from nemesis_env.games.not_alone.game import NotAloneGame
@@ -81,15 +81,7 @@ def fit_value(players: int, games: int, seed: int) -> dict[str, Any]:
     game = NotAloneGame(players=players)
     x, y, index = collect(game, games, seed)
     weights, report = held_out_fit(x, y, index, games)
-    return {
-        "rules_version": game.info.rules_version,
-        "params": game.params.to_dict(),
-        "games": games,
-        "seed": seed,
-        "features": list(FEATURES),
-        "weights": [round(float(w), 6) for w in weights],
-        "held_out": report,
-    }
+    return fit_record(game, games, seed, FEATURES, weights, report)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -14,9 +14,9 @@ import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
 from nemesis_env.core.engine import Rules
-from nemesis_env.core.errors import NemesisError, ScenarioError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import Game, GameInfo, RoleResult, UtilityKind
+from nemesis_env.core.scenario import scenario_game
 from nemesis_env.core.zones import Bag, Deck
 from nemesis_env.games.nemesis import (
     event_words,
@@ -302,15 +302,7 @@ def _teams(params: NemesisParams) -> dict[str, Any]:
 def build_scenario(document: Mapping[str, Any]) -> State:
     """The registry's scenario builder: the game the document's params name, then its state
     (schema: docs/scenarios.md, "Nemesis")."""
-    if not isinstance(document, Mapping):
-        raise ScenarioError(f"a scenario is a mapping, got {type(document).__name__}")
-    params = document.get("params", {})
-    if not isinstance(params, Mapping):
-        raise ScenarioError(f"scenario params must be a mapping, got {params!r}")
-    try:
-        game = NemesisGame(**dict(params))
-    except NemesisError as exc:
-        raise ScenarioError(f"scenario params: {exc}") from exc
+    game = scenario_game(document, NemesisGame)
     return _scenario_state(game, document)
 
 

@@ -9,9 +9,9 @@ import numpy as np
 import numpy.typing as npt
 
 from nemesis_env.core.encoder import Layout
-from nemesis_env.core.errors import NemesisError, ScenarioError
 from nemesis_env.core.events import Event
 from nemesis_env.core.game import CHANCE, Game, GameInfo, UtilityKind
+from nemesis_env.core.scenario import scenario_game
 from nemesis_env.core.zones import Deck
 from nemesis_env.games.not_alone import encoder, invariants, labels, scenario, svg
 from nemesis_env.games.not_alone import view as views
@@ -192,13 +192,5 @@ __all__ = ["CHANCE", "NotAloneGame", "NotAloneState"]
 
 def build_scenario(document: Mapping[str, Any]) -> NotAloneState:
     """The registry's scenario builder: the game the document's params name, then its state."""
-    if not isinstance(document, Mapping):
-        raise ScenarioError(f"a scenario is a mapping, got {type(document).__name__}")
-    params = document.get("params", {})
-    if not isinstance(params, Mapping):
-        raise ScenarioError(f"scenario params must be a mapping, got {params!r}")
-    try:
-        game = NotAloneGame(**dict(params))
-    except NemesisError as exc:
-        raise ScenarioError(f"scenario params: {exc}") from exc
+    game = scenario_game(document, NotAloneGame)
     return scenario.fill(game, document)
