@@ -201,7 +201,7 @@ class ISMCTSAgent:
             self.last_stats = SearchStats(0, time.perf_counter() - start, 0)
             self.last_root = {}
             return legal[0]
-        rnd = fast_random(rng)  # drawn before the prior's samples: the streams stay as they were
+        rnd = fast_random(rng)  # seeded before the prior draws from rng: the order fixes both
         priors = self._root_prior(ctx, legal, rng) if self.prior is not None else None
         run = _Run(self, ctx, rng, rnd, priors)
         deadline = None if self.time_budget_s is None else start + self.time_budget_s
