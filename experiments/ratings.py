@@ -147,7 +147,7 @@ def _openskill_version() -> str | None:
 
 def _teams_text(seating: Mapping[str, Any]) -> str:
     """The teams and their seats, as the ratings' description names them (e.g.
-    `creature: creature; hunted: hunted_0, hunted_1`)."""
+    `red: red_0; blue: blue_0, blue_1`)."""
     return "; ".join(
         f"{team}: " + ", ".join(
             n for n, t in zip(seating["seat_names"], seating["seat_teams"], strict=True) if t == k

@@ -163,6 +163,7 @@ class MCTSAgent:
                 return path, tuple(state.returns()), created
             if isinstance(node, _Chance):
                 i = node.pick(draw())
+                move = node.outcomes[i]
             elif node.untried:  # expansion: one new edge, then a rollout from it
                 i = node.untried.pop()
                 path.append((node, i))
@@ -171,7 +172,8 @@ class MCTSAgent:
             else:
                 i = _ucb_child(node, c)
                 path.append((node, i))
-            state.apply_action(node.outcomes[i] if isinstance(node, _Chance) else node.actions[i])
+                move = node.actions[i]
+            state.apply_action(move)
             child = node.children[i]
             if child is None:
                 child = node.children[i] = _make_node(state, rnd)
