@@ -371,8 +371,8 @@ def _puct(
 
     With `first_play` "zero", unvisited moves count as value 0 (a draw where returns are in
     [-1, 1]), so a move the prior favours is tried first and one it deems unlikely needs the
-    search's evidence to be chosen. Where returns are in [0, 1] and small (a Nemesis P(win) of
-    about 0.1), 0 is a loss and no unvisited move ever beats a visited one: "parent" values an
+    search's evidence to be chosen. Where returns are in [0, 1] and small (a P(win) of
+    about 0.1, say), 0 is a loss and no unvisited move ever beats a visited one: "parent" values an
     unvisited move at the mean of the visited ones (first-play urgency, as in Leela Zero).
     """
     total = sum(stats[a][0] for a in moves)
