@@ -98,7 +98,8 @@ def load_checkpoint(path: str | Path) -> dict[str, Any]:
         # The file is untrusted bytes: torch's unpickler answers garbage with IndexError,
         # KeyError, RuntimeError (a damaged zip)... and each means one thing: not a checkpoint.
         raise CheckpointError(
-            f"cannot read checkpoint {path}: {type(exc).__name__}: {one_line(exc)}"
+            f"cannot read checkpoint {path}: not a checkpoint file "
+            f"({type(exc).__name__}: {one_line(exc)})"
         ) from exc
     if not isinstance(loaded, Mapping):
         raise CheckpointError(

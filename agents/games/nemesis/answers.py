@@ -105,14 +105,16 @@ def card_option(sit: Situation, m: Memory) -> Choice | None:
         return _first_option(sit, (1, 0), f"{m.card}: {what}")
     if m.card == fire.DOUSE_CARD:  # option 0 starts a fire, option 1 puts one out
         return _first_option(sit, (1,), "pyrotechnics: put out the fire here")
-    if m.card in DOOR_CARDS and m.door >= 0:  # option 0 of both: the door (cards_common.py)
-        return _first_option(sit, (0,), f"{m.card}: the door that bars the way")
+    door_cards = (*DOOR_CARDS, *fire.DOOR_CLOSE_CARDS)
+    if m.card in door_cards and m.door >= 0:  # option 0 of each: the door (action_cards.yaml)
+        return _first_option(sit, (0,), f"{m.card}: the door")
     return None
 
 
 def door(sit: Situation, m: Memory) -> Choice | None:
-    """Destroy or open the door the card was played for (`_open_door`)."""
-    return _with_arg(sit, "door", m.door, "the door that bars the way")
+    """Destroy, open or close the door the card or item was used for (`_open_door`,
+    `firebreak`)."""
+    return _with_arg(sit, "door", m.door, "the door it was played for")
 
 
 # -- rooms --------------------------------------------------------------------------
@@ -191,6 +193,8 @@ def item_option(sit: Situation, m: Memory) -> Choice | None:
         return _first_option(sit, order, f"{m.item}: treat the worst wound")
     if m.item == "clothes":
         return _first_option(sit, (1, 0), "clothes: dress a wound")
+    if m.item in fire.DOOR_ITEMS and m.door >= 0:  # used against a spreading fire (firebreak)
+        return _first_option(sit, (fire.DOOR_ITEMS[m.item],), f"{m.item}: close the door")
     if m.item == arms.RELOAD_ITEM:  # option 0 reloads, option 1 is a door
         return _first_option(sit, (0,), "energy charge: reload")
     if m.item in REPAIR_ITEMS:
@@ -324,6 +328,7 @@ RULES: dict[int, Rule] = {
     Kind.CARD_OPTION: card_option,
     Kind.DOOR_DESTROY: door,
     Kind.DOOR_TOGGLE: door,
+    Kind.ITEM_DOOR: door,
     Kind.ROOM_OPTION: room_option,
     Kind.ROOM_DESTINATION: destination,
     Kind.ROOM_RESTACK: restack,

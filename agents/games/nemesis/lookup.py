@@ -73,6 +73,9 @@ SIGNAL_OBJECTIVES = frozenset({"necroscopy", "my_precious", "the_great_hunt", "a
                                "cutting_off_the_head", "no_man_left_behind",
                                "clean_up_crew"})  # fmt: skip
 MEDICAL = frozenset({"medkit", "bandages", "clothes"})
+# Event cards whose fire spreads to every neighbour of a burning room (data/events.yaml)
+SPREADING_EVENTS = ("damaging_fire", "consuming_fire")
+FIRE_MARKERS = 8  # a rule that needs a ninth destroys the ship (§8.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,7 @@ class Lookup:
     hibernation_open_at: int
     destinations: tuple[tuple[str, ...], ...]  # per coordinates card: destination per marker
     wound_type: tuple[str, ...]  # per Serious Wound card: arm, hand, leg, body, bleeding
+    spreading_events: tuple[int, ...]  # the Event cards that spread fire to every neighbour
 
     def other_end(self, corridor: int, room: int) -> int:
         """The room (or TC) that `corridor` leads to from `room`."""
@@ -174,6 +178,7 @@ def build_lookup(game: Any) -> Lookup:
         hibernation_open_at=t.data.tracks.time.hibernation_open_at,
         destinations=tuple((c.a, c.b, c.c, c.d) for c in t.data.coordinates),
         wound_type=tuple(t.wound_type),
+        spreading_events=tuple(i for i, op in enumerate(t.event_op) if op in SPREADING_EVENTS),
     )  # fmt: skip
 
 

@@ -83,6 +83,11 @@ class CrewParams:
     fire_control_skip_malfunction: bool = True  # a malfunctioning Fire Control System: not a goal
     # put out the fire of the room with Pyrotechnics or a Fire Extinguisher rather than leave it
     douse_fire: bool = True
+    # close an open door of the room that the next spreading Event would carry fire through,
+    # when that spread would need a ninth Fire marker (fire.firebreak_door); with a margin of m,
+    # already when it would need the (9 - m)th
+    firebreak: bool = False  # measured, not adopted (docs/agents.md "Session 24")
+    firebreak_margin: int = 0
     # standing where a ship task or a system goal needs the room action while the room
     # malfunctions (no room action, §6): remove the Malfunction with a Repairs card or item
     repair_task_room: bool = True

@@ -38,10 +38,12 @@ class Memory:
 
 
 def round_action(sit: Situation, p: CrewParams, memory: Memory) -> Choice:
+    memory.door = -1  # a door is named by the action that plays its card, never a stale one
     if sit.intruders_in(sit.room):
         return combat(sit, p, memory)
     target, why = plan.goal(sit, p)
-    rules = (douse, leave_fire, heal, reach_safety, reload, ship_task, run_errand, rest, search)
+    rules = (douse, firebreak, leave_fire, heal, reach_safety, reload, ship_task, run_errand, rest,
+             search)  # fmt: skip
     for rule in rules:
         choice = rule(sit, p, memory, target, why)
         if choice is not None:
@@ -157,6 +159,25 @@ def douse(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Ch
         if sit.lk.thing_names[sit.lk.arg[a]] == fire.DOUSE_ITEM:
             m.item = fire.DOUSE_ITEM
             return a, "room on fire: put it out with the fire extinguisher"
+    return None
+
+
+def firebreak(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
+    """Close the door of this room that the next spreading Event would carry the ninth fire
+    through (`firebreak`, fire.firebreak_door) with a door card, else an item that toggles
+    doors; answers.py then names the door."""
+    corridor = fire.firebreak_door(sit, p) if p.firebreak else -1
+    if corridor < 0:
+        return None
+    why = f"fire: a spread would destroy the ship, close the door of corridor {corridor}"
+    for a, name in arms.playable(sit, fire.DOOR_CLOSE_CARDS):
+        m.card, m.door = name, corridor
+        return a, f"{why} ({name})"
+    for a in sit.by_kind.get("use_item", ()):
+        name = sit.lk.thing_names[sit.lk.arg[a]]
+        if name in fire.DOOR_ITEMS:
+            m.item, m.door = name, corridor
+            return a, f"{why} ({name})"
     return None
 
 

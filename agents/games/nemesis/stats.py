@@ -8,7 +8,8 @@
         --crew ismcts:50,heuristic,heuristic,heuristic
 
 `--crew` names the agent of each seat (one name for all, or a comma list cycled over the
-seats): `random`, `heuristic` (the kit's crew agent) or `ismcts:N` (ISMCTS with N iterations
+seats): `random`, `heuristic` (the kit's crew agent), `ppo:CHECKPOINT` (a trained policy,
+sampled; every seat naming one file shares one copy) or `ismcts:N` (ISMCTS with N iterations
 per decision through `sample_world`, the seat's heuristic crew agent as its root prior with
 weight 4, the kit's rollout policy cut after `ISMCTS_ROLLOUT_LIMIT` decisions; a cut rollout
 scores 0, as a game nobody has won yet), or `ismcts:N:T`, whose rollouts stop T turns on and
@@ -186,7 +187,7 @@ def play(game: NemesisGame, crew: Sequence[Agent], seed: int) -> Played:
         game.encode(view, obs)
         mask = np.zeros(game.info.num_actions, np.int8)
         mask[s.legal_actions()] = 1
-        ctx = AgentContext(seat, obs, mask, view, game)
+        ctx = AgentContext(seat, obs, mask, view, game, role=game.role_of(s, seat))
         start = time.perf_counter()
         action = crew[seat].act(ctx, agent_rngs[seat])
         spent += time.perf_counter() - start
@@ -260,11 +261,28 @@ def make_agent(
             name=name,
             **(search or {}),
         )
+    if kind == "ppo" and rest:
+        return _trained(rest, game)
     raise ValueError(
-        f"unknown crew agent {name!r}: use random, heuristic or ismcts:N[:T[:W]] (N iterations "
-        ">= 1; T: rollouts stop T turns on, valued by the fitted value; W: the prior's weight, "
-        f"default {ISMCTS_PRIOR_WEIGHT})"
+        f"unknown crew agent {name!r}: use random, heuristic, ppo:CHECKPOINT or "
+        "ismcts:N[:T[:W]] (N iterations >= 1; T: rollouts stop T turns on, valued by the fitted "
+        f"value; W: the prior's weight, default {ISMCTS_PRIOR_WEIGHT})"
     )
+
+
+_TRAINED: dict[tuple[str, int], Agent] = {}
+
+
+def _trained(path: str, game: NemesisGame) -> Agent:
+    """A trained policy (`nemesis train`, `nemesis run`), checked against the game before any
+    game is played; one copy per file and game for every seat that names it (a policy keeps
+    no memory between decisions). Only these rows need torch."""
+    from agents.rl.agent import PPOAgent  # a bad file raises CheckpointError, a ValueError
+
+    key = (path, id(game))
+    if key not in _TRAINED:
+        _TRAINED[key] = PPOAgent.from_checkpoint(path, game, name=f"ppo:{path}")
+    return _TRAINED[key]
 
 
 def _search_options(turns: str, weight: str) -> bool:
@@ -314,7 +332,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--mode", default="standard", help="standard, solo (--players 1), coop")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument(
-        "--crew", default="random", help="random, heuristic, ismcts:N[:T], or a comma list"
+        "--crew",
+        default="random",
+        help="random, heuristic, ppo:CHECKPOINT, ismcts:N[:T[:W]], or a comma list",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
