@@ -58,7 +58,7 @@ def test_co_op_reports_each_dealt_card_and_standard_reports_none() -> None:
 def test_the_command_refuses_an_unknown_agent() -> None:
     with pytest.raises(SystemExit):
         stats.main(["--crew", "wizard", "--games", "1"])
-    with pytest.raises(ValueError, match="random, heuristic or ismcts:N"):
+    with pytest.raises(ValueError, match="random, heuristic, ppo:CHECKPOINT or ismcts:N"):
         stats.make_agent(stats.NemesisGame(players=2), "wizard", 0)
 
 
