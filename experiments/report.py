@@ -259,17 +259,33 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
     """The human-readable summary: setup, cross-play, win rates by role and seat, ratings."""
     agents = results["agents"]
     label = {a["name"]: a["name"] + (" (omniscient)" if a["omniscient"] else "") for a in agents}
+    lines = _setup_lines(results, label, commit)
+    for cp in results["crossplay"]:
+        lines += _crossplay_table(cp, label)
+    lines += _win_rate_lines(results["win_rates"], label)
+    lines += _rating_lines(results["ratings"], label)
+    lines += [
+        "",
+        "Files: `games.jsonl` (one line per game), `results.json`, `crossplay.csv`, "
+        "`crossplay.json`, `crossplay.png`, `config.yaml`, `meta.json`.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _setup_lines(results: Mapping[str, Any], label: Mapping[str, str], commit: str) -> list[str]:
+    """The header: the game, its seats and roles, the agents, the schedule and the seeds."""
+    agents = results["agents"]
     seating = results["seating"]
-    places = seating["positions"]
     held = "; ".join(f"{p['name']}: {', '.join(seating['seat_names'][s] for s in p['seats'])}"
-                     for p in places)  # fmt: skip
+                     for p in seating["positions"])  # fmt: skip
     scheme = (
         "every lineup in which at most one role's agent differs from the agent on all the "
         "others (for two roles: every ordered pair)"
         if results.get("lineups", "focal") == "focal"
         else "every assignment of agents to roles"
     )
-    lines = [
+    return [
         "# Tournament results",
         "",
         f"- game: `{results['game']}`, rules version `{results['rules_version']}`, "
@@ -286,9 +302,10 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
         "Wilson score 95%; games without winners count as non-wins",
         *(f"- **warning**: {w}" for w in results.get("warnings", [])),
     ]
-    for cp in results["crossplay"]:
-        lines += _crossplay_table(cp, label)
-    lines += [
+
+
+def _win_rate_lines(win_rates: list[Mapping[str, Any]], label: Mapping[str, str]) -> list[str]:
+    lines = [
         "",
         "## Win rates by agent and role",
         "",
@@ -299,13 +316,17 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
         "| agent | role | games | wins | win rate | 95% CI |",
         "|---|---|---:|---:|---:|---|",
     ]
-    for row in results["win_rates"]:
+    for row in win_rates:
         lines.append(
             f"| {label[row['agent']]} | {row['role']} | {row['n']} | {row['wins']} | "
             f"{fmt_rate(row['win_rate'])} | {_ci(row)} |"
         )
-    rt = results["ratings"]
-    lines += [
+    return lines
+
+
+def _rating_lines(rt: Mapping[str, Any], label: Mapping[str, str]) -> list[str]:
+    """The OpenSkill ratings: per agent, then per agent and role."""
+    lines = [
         "",
         f"## Ratings (OpenSkill Plackett-Luce, openskill {rt['openskill_version']})",
         "",
@@ -323,14 +344,7 @@ def results_markdown(results: Mapping[str, Any], commit: str = "unknown") -> str
             f"| {k} | {label[name]} | {e['mu']:.2f} | {e['sigma']:.2f} | "
             f"{e['ordinal']:.2f} | {e['games']} |"
         )
-    lines += _role_rating_tables(rt["agent_role"], label)
-    lines += [
-        "",
-        "Files: `games.jsonl` (one line per game), `results.json`, `crossplay.csv`, "
-        "`crossplay.json`, `crossplay.png`, `config.yaml`, `meta.json`.",
-        "",
-    ]
-    return "\n".join(lines)
+    return lines + _role_rating_tables(rt["agent_role"], label)
 
 
 def _role_rating_tables(
