@@ -154,9 +154,8 @@ def check_checkpoint(ckpt: Mapping[str, Any], game: Any) -> None:
             f"but this game is {game.info.name} rules {game.info.rules_version}"
         )
     if not _equal(ckpt["game_params"], game.params_dict()):
-        raise CheckpointError(
-            f"checkpoint game params {_quote(ckpt['game_params'])} differ from {game.params_dict()}"
-        )
+        diff = _param_diff(ckpt["game_params"], game.params_dict())
+        raise CheckpointError(f"checkpoint game params differ from this game's: {diff}")
     roles = list(game.info.roles)
     theirs = ckpt.get("roles", [n for n in ckpt["nets"] if n != SHARED] or roles)
     if not isinstance(theirs, (list, tuple)) or not _equal(list(theirs), roles):
@@ -235,6 +234,20 @@ def _equal(theirs: Any, ours: Any) -> bool:
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = 80
+
+
+def _param_diff(theirs: Any, ours: Mapping[str, Any]) -> str:
+    """The params on which a checkpoint and a game disagree, each with both values (the
+    whole mappings where the checkpoint's is not one)."""
+    if not isinstance(theirs, Mapping):
+        return f"{_quote(theirs)} against {dict(ours)}"
+    keys = sorted({*map(str, theirs), *ours}, key=str)
+    missing = "(not set)"
+    return "; ".join(
+        f"{key}: checkpoint {_quote(theirs.get(key, missing))}, game {ours.get(key, missing)!r}"
+        for key in keys
+        if not _equal(theirs.get(key, missing), ours.get(key, missing))
+    )
 
 
 def _quote(value: Any) -> str:

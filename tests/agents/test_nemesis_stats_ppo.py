@@ -42,7 +42,9 @@ def test_a_checkpoint_of_another_game_is_refused_before_any_game(
     with pytest.raises(SystemExit) as exc:
         stats.main(["--games", "1", "--param", "intruder_player=true",
                     "--crew", f"ppo:{standard_checkpoint}"])  # fmt: skip
-    assert exc.value.code == 2 and "intruder_player" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "intruder_player: checkpoint False, game True" in err, err
+    assert "board_side" not in err  # only the params that differ are named
 
 
 @pytest.mark.parametrize("spec", ["ppo:/nonexistent/x.pt", "ppo:"])
