@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from agents.kit import KIT, KitError, kit_for
+from agents.rl.settings import PPOSettings
 from experiments.typed_yaml import (
     ConfigError,
     apply_overrides,
@@ -197,6 +198,11 @@ class TournamentConfig:
         return min([self.games_per_match] + [c for c in caps if c is not None])
 
 
+# the learner's defaults, written once (agents/rl/settings.py): a config that leaves a setting
+# out trains exactly as PPOSettings() would
+_PPO = PPOSettings()
+
+
 @dataclass(frozen=True, kw_only=True)
 class TrainConfig:
     """Masked PPO self-play against a pool of frozen snapshots, heuristics and random agents.
@@ -238,32 +244,32 @@ class TrainConfig:
     total_env_steps: int = 10_000_000
     total_updates: int | None = None
     time_budget_s: float | None = None
-    rollout_steps: int = 4096
-    num_slots: int = 32
-    num_workers: int = 1
+    rollout_steps: int = _PPO.rollout_steps
+    num_slots: int = _PPO.num_slots
+    num_workers: int = _PPO.num_workers
     role_shares: dict[str, float] = field(default_factory=dict)
-    lr: float = 3e-4
-    gamma: float = 0.995
-    gae_lambda: float = 0.95
-    clip: float = 0.2
-    ent_coef: float = 0.01
-    vf_coef: float = 0.5
-    max_grad_norm: float = 0.5
-    epochs: int = 4
-    minibatch_size: int = 1024
-    hidden_sizes: tuple[int, ...] = (256, 256)
-    shared_policy: bool = False
-    advice: str | None = None
-    advice_weight: float = 3.0
-    shaping: str | None = None
-    shaping_weight: float = 1.0
-    expert_data: str | tuple[str, ...] | None = None
-    expert_coef: float = 1.0
-    expert_temperature: float = 1.0
-    expert_batch: int = 256
-    expert_pretrain_steps: int = 0
-    snapshot_every: int = 5
-    pool_size: int = 8
+    lr: float = _PPO.lr
+    gamma: float = _PPO.gamma
+    gae_lambda: float = _PPO.gae_lambda
+    clip: float = _PPO.clip
+    ent_coef: float = _PPO.ent_coef
+    vf_coef: float = _PPO.vf_coef
+    max_grad_norm: float = _PPO.max_grad_norm
+    epochs: int = _PPO.epochs
+    minibatch_size: int = _PPO.minibatch_size
+    hidden_sizes: tuple[int, ...] = _PPO.hidden
+    shared_policy: bool = _PPO.shared_policy
+    advice: str | None = _PPO.advice
+    advice_weight: float = _PPO.advice_weight
+    shaping: str | None = _PPO.shaping
+    shaping_weight: float = _PPO.shaping_weight
+    expert_data: str | tuple[str, ...] | None = _PPO.expert_data
+    expert_coef: float = _PPO.expert_coef
+    expert_temperature: float = _PPO.expert_temperature
+    expert_batch: int = _PPO.expert_batch
+    expert_pretrain_steps: int = _PPO.expert_pretrain_steps
+    snapshot_every: int = _PPO.snapshot_every
+    pool_size: int = _PPO.pool_size
     opponent_mix: dict[str, float] = field(
         default_factory=lambda: {"self": 0.4, "snapshots": 0.2, "heuristic": 0.3, "random": 0.1}
     )

@@ -9,7 +9,7 @@
 
 `--crew` names the agent of each seat (one name for all, or a comma list cycled over the
 seats): `random`, `heuristic` (the kit's crew agent), `ppo:CHECKPOINT` (a trained policy,
-sampled; every seat naming one file shares one copy) or `ismcts:N` (ISMCTS with N iterations
+sampled) or `ismcts:N` (ISMCTS with N iterations
 per decision through `sample_world`, the seat's heuristic crew agent as its root prior with
 weight 4, the kit's rollout policy cut after `ISMCTS_ROLLOUT_LIMIT` decisions; a cut rollout
 scores 0, as a game nobody has won yet), or `ismcts:N:T`, whose rollouts stop T turns on and
@@ -270,19 +270,12 @@ def make_agent(
     )
 
 
-_TRAINED: dict[tuple[str, int], Agent] = {}
-
-
 def _trained(path: str, game: NemesisGame) -> Agent:
     """A trained policy (`nemesis train`, `nemesis run`), checked against the game before any
-    game is played; one copy per file and game for every seat that names it (a policy keeps
-    no memory between decisions). Only these rows need torch."""
+    game is played. Only these rows need torch."""
     from agents.rl.agent import PPOAgent  # a bad file raises CheckpointError, a ValueError
 
-    key = (path, id(game))
-    if key not in _TRAINED:
-        _TRAINED[key] = PPOAgent.from_checkpoint(path, game, name=f"ppo:{path}")
-    return _TRAINED[key]
+    return PPOAgent.from_checkpoint(path, game, name=f"ppo:{path}")
 
 
 def _search_options(turns: str, weight: str) -> bool:
