@@ -211,3 +211,42 @@ def test_removes_the_malfunction_that_closes_the_hibernatorium() -> None:
     assert not s.malfunction[HIBERNATORIUM]
     name, reason = decide(s, agent)
     assert name == "room_action" and "take it" in reason, (name, reason)
+
+
+def beside_a_noisy_hibernatorium(time: int, noisy: int = 2, cards: int = 3) -> State:
+    """Seat 0 beside an empty Hibernatorium with `noisy` of its corridors (not the one from
+    room 6) holding a noise marker, `cards` Action cards in hand, the time track at `time`."""
+    s = alone_in(BESIDE)
+    topo = s.game.topo
+    inner = [c for c in topo.exits[HIBERNATORIUM]
+             if not topo.is_tc(c) and topo.other_end(c, HIBERNATORIUM) != BESIDE]  # fmt: skip
+    for corridor in inner[:noisy]:
+        s.noise[corridor] = True
+    del s.chars[0].hand[cards:]
+    s.time = time
+    s.legal_cache = None
+    return s
+
+
+def test_enters_a_noisy_hibernatorium_once_it_is_open() -> None:
+    """§7.1: entering an empty room rolls for noise (a d10: each of the numbers 1-4 twice), and
+    a number whose corridor already holds a marker brings an Intruder: 2 in 10 per noisy
+    corridor, so 4 in 10 here, which at `noise_risk` 3.0 weighs 1.2 rooms, more than the one room
+    the agent would close. But the hibernation attempt itself is a noise roll in the same
+    corridors (§16), and waiting outside clears none of them, so once the Hibernatorium is
+    open that roll is no reason to stay out (`enter_noisy_safety`): the agent steps in. With
+    three cards (below `careful_min_cards`, no careful move) and the rule off, it passes."""
+    s = beside_a_noisy_hibernatorium(8)
+    sit = situation(s)
+    assert plan.encounter_chance(sit, HIBERNATORIUM) == 0.4  # two noisy corridors, no Danger
+    name, reason = decide(s)
+    assert name == f"move:room_{HIBERNATORIUM + 1}" and reason.startswith("safety"), reason
+    off = HeuristicCrew(CrewParams(enter_noisy_safety=False))
+    assert decide(beside_a_noisy_hibernatorium(8), off)[0] == "pass"
+
+
+def test_keeps_out_of_a_noisy_hibernatorium_before_it_opens() -> None:
+    """Before the blue spaces (time 10) the Hibernatorium is no way out yet: its Noise roll
+    still counts, and the agent waits beside it."""
+    name, reason = decide(beside_a_noisy_hibernatorium(10))
+    assert name == "pass" and "Hibernatorium" in reason, (name, reason)

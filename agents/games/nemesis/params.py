@@ -49,6 +49,9 @@ class CrewParams:
     enter_burning_safety: bool = True
     # ... and on the way there, a burning room the seat can leave again in the same round
     fire_pass_through: bool = True
+    # ... nor its Noise roll: the hibernation or boarding attempt rolls for noise in the same
+    # corridors, and waiting outside clears none of them (docs/agents.md "Session 25")
+    enter_noisy_safety: bool = True
     # standing in a malfunctioning Hibernatorium (no room action, so no hibernating), remove the
     # Malfunction with a Repairs-type card
     fix_hibernatorium: bool = True

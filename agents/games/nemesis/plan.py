@@ -264,13 +264,14 @@ def best_step(sit: Situation, p: CrewParams, target: int, fleeing: bool = False,
     """The move (normal or careful) towards `target` with the lowest distance (times
     `urgency`) and risk; None when staying is better (unless `fleeing`: then any move beats
     staying). On the way to `fireproof`, an open way off the ship, fire may be no risk
-    (`_fire_waived`)."""
+    (`_fire_waived`), nor the Noise roll of entering it (`enter_noisy_safety`)."""
     lk = sit.lk
     weight = p.distance_weight * urgency
     stay = lk.dist[sit.room][target] * weight
     best: tuple[float, int, str] | None = None
     for a, room, kind, careful in _moves(sit, p):
-        risk = room_risk(sit, p, room, careful)
+        quiet = careful or (room == fireproof and p.enter_noisy_safety)  # no Noise roll counted
+        risk = room_risk(sit, p, room, quiet)
         if sit.view.fire[room] and _fire_waived(sit, p, room, target, fireproof):
             risk -= p.fire_risk
         if careful and room_risk(sit, p, room) - risk < p.careful_min_risk:
