@@ -25,6 +25,7 @@ are answered from what `Memory` holds (answers.py).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from agents.games.nemesis.lookup import FACE_HURTS, HIT_CHANCE
@@ -45,6 +46,13 @@ def playable(sit: Situation, names: tuple[str, ...]) -> list[tuple[int, str]]:
     lk = sit.lk
     found = {lk.card_names[lk.arg[a]]: a for a in sit.by_kind.get("play_card", ())}
     return [(found[name], name) for name in names if name in found]
+
+
+def usable(sit: Situation, names: Collection[str]) -> list[tuple[int, str]]:
+    """(action, item name) of the usable items among `names`, in the order of the legal ids."""
+    lk = sit.lk
+    return [(a, name) for a in sit.by_kind.get("use_item", ())
+            if (name := lk.thing_names[lk.arg[a]]) in names]  # fmt: skip
 
 
 def covered_escape(sit: Situation, m: Memory, room: int) -> Choice | None:
@@ -104,16 +112,14 @@ def low_weapon(sit: Situation, p: CrewParams, armory_only: bool = False) -> bool
 def reload(sit: Situation, p: CrewParams, m: Memory) -> Choice | None:
     """Reload (legal only while the Six-Shooter is not full: no card), else an Energy Charge on
     a weapon down to `reload_at_ammo` rounds."""
-    lk = sit.lk
     for a, _name in playable(sit, (RELOAD_CARD,)):
         m.card = RELOAD_CARD
         return a, "reload: one more round"
     if not low_weapon(sit, p):
         return None
-    for a in sit.by_kind.get("use_item", ()):
-        if lk.thing_names[lk.arg[a]] == RELOAD_ITEM:
-            m.item = RELOAD_ITEM
-            return a, "energy charge: fill the weapon"
+    for a, name in usable(sit, (RELOAD_ITEM,)):
+        m.item = name
+        return a, "energy charge: fill the weapon"
     return None
 
 

@@ -155,10 +155,9 @@ def douse(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Ch
     for a, name in arms.playable(sit, (fire.DOUSE_CARD,)):
         m.card = name
         return a, "room on fire: put it out with pyrotechnics"
-    for a in sit.by_kind.get("use_item", ()):
-        if sit.lk.thing_names[sit.lk.arg[a]] == fire.DOUSE_ITEM:
-            m.item = fire.DOUSE_ITEM
-            return a, "room on fire: put it out with the fire extinguisher"
+    for a, name in arms.usable(sit, (fire.DOUSE_ITEM,)):
+        m.item = name
+        return a, "room on fire: put it out with the fire extinguisher"
     return None
 
 
@@ -173,11 +172,9 @@ def firebreak(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -
     for a, name in arms.playable(sit, fire.DOOR_CLOSE_CARDS):
         m.card, m.door = name, corridor
         return a, f"{why} ({name})"
-    for a in sit.by_kind.get("use_item", ()):
-        name = sit.lk.thing_names[sit.lk.arg[a]]
-        if name in fire.DOOR_ITEMS:
-            m.item, m.door = name, corridor
-            return a, f"{why} ({name})"
+    for a, name in arms.usable(sit, fire.DOOR_ITEMS):
+        m.item, m.door = name, corridor
+        return a, f"{why} ({name})"
     return None
 
 
@@ -193,10 +190,8 @@ def leave_fire(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) 
 def heal(sit: Situation, p: CrewParams, m: Memory, target: int, why: str) -> Choice | None:
     if sit.wound_load() < p.heal_wound_load and not sit.undressed():
         return None
-    names = sit.lk.thing_names
-    for a in sit.by_kind.get("use_item", ()):
-        name = names[sit.lk.arg[a]]
-        if name in MEDICAL and (name != "clothes" or sit.undressed()):
+    for a, name in arms.usable(sit, MEDICAL):
+        if name != "clothes" or sit.undressed():
             m.item = name
             return a, f"wounded: use {name}"
     if sit.tile_here() == "emergency_room" and sit.by_kind.get("room_action"):
@@ -275,15 +270,12 @@ def _repair_card(sit: Situation, m: Memory) -> Choice | None:
 
 
 def _repair(sit: Situation, m: Memory) -> Choice | None:
-    lk = sit.lk
     card = _repair_card(sit, m)
     if card is not None:
         return card
-    for a in sit.by_kind.get("use_item", ()):
-        name = lk.thing_names[lk.arg[a]]
-        if name in REPAIR_ITEMS:
-            m.item = name
-            return a, f"repair it with {name}"
+    for a, name in arms.usable(sit, REPAIR_ITEMS):
+        m.item = name
+        return a, f"repair it with {name}"
     return None
 
 
